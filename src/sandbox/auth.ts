@@ -1,0 +1,61 @@
+/**
+ * Bearer tokens for the sandbox, and its OAuth 2 client-credentials token
+ * endpoint (notes §2.2): client authentication by HTTP Basic or by form
+ * fields, `scope` optional, `{access_token, token_type, expires_in, scope}`.
+ */
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { HttpError } from "./http-error.ts";
+
+export interface Credentials { clientId: string; clientSecret: string }
+
+export class TokenStore {
+  private readonly tokens = new Map<string, number>();
+  constructor(private readonly creds: Credentials, private readonly ttlSeconds: number, private readonly now: () => number = Date.now) {}
+
+  get ttl(): number {
+    return this.ttlSeconds;
+  }
+
+  issue(ttlSeconds = this.ttlSeconds): string {
+    const token = randomBytes(24).toString("base64url");
+    this.tokens.set(token, this.now() + ttlSeconds * 1000);
+    return token;
+  }
+
+  /** Throws 401 with a message and WWW-Authenticate header when the request's token is missing, unknown or expired. */
+  check(req: IncomingMessage, endpoint: string): void {
+    const header = req.headers.authorization;
+    const challenge = (error: string, desc: string) =>
+      new HttpError(401, `${endpoint}: ${desc}`, { "www-authenticate": `Bearer realm="genesys-sandbox", error="${error}", error_description="${desc}"` });
+    if (!header) throw challenge("invalid_request", "missing Authorization header; send 'Authorization: Bearer <access_token>' (get one from POST /oauth/token)");
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!m) throw challenge("invalid_request", "Authorization header must be 'Bearer <access_token>'");
+    const exp = this.tokens.get(m[1]!);
+    if (exp === undefined) throw challenge("invalid_token", "unknown access token");
+    if (exp <= this.now()) {
+      this.tokens.delete(m[1]!);
+      throw challenge("invalid_token", "access token expired; request a new one from POST /oauth/token");
+    }
+  }
+
+  /** Validates client credentials from Basic auth or form fields; returns the token response. */
+  grant(req: IncomingMessage, form: Map<string, string>): Record<string, unknown> {
+    const grantType = form.get("grant_type");
+    if (grantType !== "client_credentials") {
+      throw new HttpError(400, "unsupported_grant_type");
+    }
+    let id = form.get("client_id");
+    let secret = form.get("client_secret");
+    const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? "");
+    if (basic) {
+      const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
+      const i = decoded.indexOf(":");
+      id = decodeURIComponent(decoded.slice(0, i));
+      secret = decodeURIComponent(decoded.slice(i + 1));
+    }
+    if (id !== this.creds.clientId || secret !== this.creds.clientSecret) throw new HttpError(401, "invalid_client");
+    const scope = form.get("scope") ?? "read";
+    return { access_token: this.issue(), token_type: "Bearer", expires_in: this.ttlSeconds, scope };
+  }
+}

@@ -1,0 +1,91 @@
+/** What every sandbox route handler gets. */
+import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { parseFilter, type AccessionFilter } from "../schema/filter.ts";
+import { HttpError } from "./http-error.ts";
+import type { ParsedBody } from "./http-io.ts";
+
+export interface SandboxSettings {
+  /** CSV delimiter of /acn/query: tab like the real service (default) or comma. */
+  delimiter: "\t" | ",";
+  /** Pace CSV responses to this many bytes per second (0 = unthrottled). */
+  throttleBytesPerSecond: number;
+}
+
+export interface RouteContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  body: ParsedBody;
+  endpoint: string;
+  db: DuckDBInstance;
+  settings: SandboxSettings;
+  filterCodes: FilterCodes;
+}
+
+export type Route = (ctx: RouteContext) => Promise<void>;
+
+/** Remembers filters by a short code so later pages can send `?f=<code>` with an empty body (notes §3). */
+export class FilterCodes {
+  private readonly byCode = new Map<string, AccessionFilter>();
+  register(filter: AccessionFilter): string {
+    const code = createHash("sha1").update(JSON.stringify(filter)).digest("base64url").slice(0, 10);
+    this.byCode.set(code, filter);
+    return code;
+  }
+  get(code: string): AccessionFilter | undefined {
+    return this.byCode.get(code);
+  }
+}
+
+/** Resolves the filter from `?f=`, a `filter` form field or the JSON body, naming the bad key on failure. */
+export function requestFilter(ctx: RouteContext, bodyValue: unknown = ctx.body.json): AccessionFilter {
+  const code = ctx.url.searchParams.get("f");
+  const isEmpty = bodyValue === undefined || (typeof bodyValue === "object" && bodyValue !== null && Object.keys(bodyValue).length === 0);
+  if (code && isEmpty) {
+    const f = ctx.filterCodes.get(code);
+    if (!f) throw new HttpError(404, `${ctx.endpoint}: unknown filter code f=${code}; send the filter in the body instead`);
+    return f;
+  }
+  let value = bodyValue;
+  const formFilter = ctx.body.form?.get("filter");
+  if (formFilter !== undefined) {
+    try {
+      value = formFilter.trim() ? JSON.parse(formFilter) : {};
+    } catch (e) {
+      throw new HttpError(400, `${ctx.endpoint}: form field 'filter' is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  const r = parseFilter(value);
+  if (!r.ok) throw new HttpError(400, `${ctx.endpoint}: ${r.message}`);
+  return r.filter;
+}
+
+export async function withConnection<T>(db: DuckDBInstance, fn: (con: DuckDBConnection) => Promise<T>): Promise<T> {
+  const con = await db.connect();
+  try {
+    return await fn(con);
+  } finally {
+    con.closeSync();
+  }
+}
+
+/** Runs a query and returns its first column as strings (JSON text rows). */
+export async function textColumn(con: DuckDBConnection, sql: string): Promise<string[]> {
+  const reader = await con.runAndReadAll(sql);
+  return reader.getColumns()[0]?.map((v) => String(v)) ?? [];
+}
+
+export async function scalar(con: DuckDBConnection, sql: string): Promise<number> {
+  const reader = await con.runAndReadAll(sql);
+  return Number(reader.getRows()[0]?.[0] ?? 0);
+}
+
+/** Standard page envelope fields (Spring Page, top level; notes §3). */
+export function pageEnvelope(contentJson: string, page: number, size: number, total: number, extra: Record<string, unknown> = {}): string {
+  const totalPages = Math.ceil(total / size);
+  const numberOfElements = Math.max(0, Math.min(size, total - page * size));
+  const fields = { totalElements: total, totalPages, number: page, size, numberOfElements, first: page === 0, last: page >= totalPages - 1, empty: numberOfElements === 0, ...extra };
+  return `{"content":${contentJson},${JSON.stringify(fields).slice(1)}`;
+}

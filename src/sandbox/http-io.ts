@@ -1,0 +1,82 @@
+/** Request body reading and JSON answers for the sandbox's node:http server. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import { HttpError } from "./http-error.ts";
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface ParsedBody {
+  /** JSON value of the body (undefined when empty). */
+  json?: unknown;
+  /** Form fields (multipart or urlencoded). */
+  form?: Map<string, string>;
+}
+
+export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  const raw = Buffer.concat(chunks);
+  const type = (req.headers["content-type"] ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+    let fd: FormData;
+    try {
+      fd = await new Request("http://sandbox.local/", { method: "POST", body: raw, headers: { "content-type": req.headers["content-type"]! } }).formData();
+    } catch (e) {
+      throw new HttpError(400, `malformed form body: ${(e as Error).message}`);
+    }
+    const form = new Map<string, string>();
+    fd.forEach((v, k) => form.set(k, typeof v === "string" ? v : ""));
+    return { form };
+  }
+  const text = raw.toString("utf8").trim();
+  if (!text) return {};
+  if (type && !type.includes("json") && !type.startsWith("text/plain")) {
+    throw new HttpError(415, `unsupported Content-Type '${type}': send application/json`);
+  }
+  try {
+    return { json: JSON.parse(text) };
+  } catch (e) {
+    throw new HttpError(400, `malformed JSON body: ${(e as Error).message}`);
+  }
+}
+
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  sendJsonText(req, res, status, JSON.stringify(value), headers);
+}
+
+export function sendJsonText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  const gzip = text.length > 1024 && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  const body = gzip ? gzipSync(text) : Buffer.from(text);
+  res.writeHead(status, {
+    "content-type": "application/json;charset=UTF-8",
+    "content-length": String(body.length),
+    ...(gzip ? { "content-encoding": "gzip", vary: "Accept-Encoding" } : {}),
+    ...headers,
+  });
+  res.end(body);
+}
+
+/** Error body as the notes describe Genesys' ApiErrorException: `{error, localizedError}`. */
+export function sendError(req: IncomingMessage, res: ServerResponse, err: HttpError): void {
+  sendJson(req, res, err.status, { error: err.message, localizedError: err.message, status: err.status }, err.headers);
+}
+
+/** Query parameter values; repeated params and comma lists both count. */
+export function queryList(url: URL, name: string): string[] {
+  return url.searchParams.getAll(name).flatMap((v) => v.split(",")).map((s) => s.trim()).filter(Boolean);
+}
+
+export function intParam(url: URL, name: string, dflt: number, max: number, endpoint: string, form?: Map<string, string>): number {
+  const raw = url.searchParams.get(name) ?? form?.get(name);
+  if (raw === null || raw === undefined || raw === "") return dflt;
+  if (!/^\d+$/.test(raw)) throw new HttpError(400, `${endpoint}: query parameter '${name}' must be a non-negative integer, got '${raw}'`);
+  const n = Number(raw);
+  if (n > max) throw new HttpError(400, `${endpoint}: '${name}=${n}' is over the maximum of ${max.toLocaleString("en")}; request pages with p=0,1,2… instead`);
+  if (name === "l" && n === 0) throw new HttpError(400, `${endpoint}: 'l' must be at least 1`);
+  return n;
+}

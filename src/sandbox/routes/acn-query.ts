@@ -1,0 +1,107 @@
+/**
+ * POST /api/v2/acn/query: bulk passport export. Streams CSV (tab-separated
+ * by default, like the real service) chunk by chunk from DuckDB, so a
+ * 1,000,000-row export is never one string in memory. With
+ * `Accept: application/json` (and no text/csv) it answers a JSON page of flat
+ * rows keyed by select path, as Genolink uses it.
+ */
+import type { ServerResponse } from "node:http";
+import { fieldByMcpd, INFO_FIELDS, parseSelect, type SelectItem } from "../../schema/passport-fields.ts";
+import { pageEnvelope, requestFilter, type Route, scalar, textColumn, withConnection } from "../context.ts";
+import { filterToSql } from "../filter-sql.ts";
+import { HttpError } from "../http-error.ts";
+import { intParam, sendJsonText } from "../http-io.ts";
+import { csvHeader, csvLine, jsonRow } from "../select-sql.ts";
+
+export const QUERY_MAX_L = 1_000_000;
+export const QUERY_JSON_MAX_L = 10_000;
+
+function selectItems(select: string | null | undefined, endpoint: string): SelectItem[] {
+  if (select === null || select === undefined || !select.trim()) {
+    return INFO_FIELDS.map((m) => {
+      const field = fieldByMcpd(m)!;
+      return { field, path: field.path, header: m };
+    });
+  }
+  const { items, unknown, malformed } = parseSelect(select);
+  if (malformed.length) throw new HttpError(400, `${endpoint}: malformed select item${malformed.length > 1 ? "s" : ""} ${malformed.map((m) => `'${m}'`).join(", ")}; each item is '<field>' or '<field> <ALIAS>'`);
+  if (unknown.length) throw new HttpError(400, `${endpoint}: unknown select field${unknown.length > 1 ? "s" : ""} ${unknown.map((m) => `'${m}'`).join(", ")}; use service field names such as instituteCode, accessionNumber, taxonomy.genus (spec §2.2)`);
+  const headers = new Set<string>();
+  for (const i of items) {
+    if (headers.has(i.header)) throw new HttpError(400, `${endpoint}: duplicate column '${i.header}' in select`);
+    headers.add(i.header);
+  }
+  return items;
+}
+
+/** Writes with back-pressure and optional pacing to `bytesPerSecond`. */
+class PacedWriter {
+  private sent = 0;
+  private readonly started = performance.now();
+  constructor(private readonly res: ServerResponse, private readonly bytesPerSecond: number) {}
+  async write(text: string): Promise<void> {
+    const buf = Buffer.from(text, "utf8");
+    if (!this.bytesPerSecond) {
+      if (!this.res.write(buf)) await new Promise<void>((r) => this.res.once("drain", r));
+      return;
+    }
+    // throttled: slices of ~50 ms worth of bytes
+    const slice = Math.max(4096, Math.floor(this.bytesPerSecond / 20));
+    for (let off = 0; off < buf.length; off += slice) {
+      const part = buf.subarray(off, off + slice);
+      if (!this.res.write(part)) await new Promise<void>((r) => this.res.once("drain", r));
+      this.sent += part.length;
+      const due = this.started + (this.sent / this.bytesPerSecond) * 1000;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+export const acnQuery: Route = async (ctx) => {
+  const { url, body, endpoint, req, res } = ctx;
+  const accept = String(req.headers.accept ?? "");
+  const jsonMode = /application\/json/.test(accept) && !/text\/csv/.test(accept);
+  const select = url.searchParams.get("select") ?? body.form?.get("select");
+  const items = selectItems(select, endpoint);
+  const page = intParam(url, "p", 0, Number.MAX_SAFE_INTEGER, endpoint, body.form);
+  const size = intParam(url, "l", jsonMode ? 100 : QUERY_MAX_L, jsonMode ? QUERY_JSON_MAX_L : QUERY_MAX_L, endpoint, body.form);
+  const filter = requestFilter(ctx);
+  const where = filterToSql(filter);
+  const offset = page * size;
+
+  await withConnection(ctx.db, async (con) => {
+    if (jsonMode) {
+      const total = await scalar(con, `SELECT count(*) FROM accession WHERE ${where}`);
+      const rows = await textColumn(con, `SELECT ${jsonRow(items)} FROM accession WHERE ${where} ORDER BY id LIMIT ${size} OFFSET ${offset}`);
+      sendJsonText(req, res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, total, { filterCode: ctx.filterCodes.register(filter) }));
+      return;
+    }
+    const { delimiter } = ctx.settings;
+    const result = await con.stream(`SELECT ${csvLine(items, delimiter)} FROM accession WHERE ${where} ORDER BY id LIMIT ${size} OFFSET ${offset}`);
+    res.writeHead(200, {
+      "content-type": "text/csv;charset=UTF-8",
+      "content-disposition": 'attachment; filename="genesys-accessions.csv"',
+    });
+    let closed = false;
+    res.once("close", () => (closed = true));
+    const out = new PacedWriter(res, ctx.settings.throttleBytesPerSecond);
+    await out.write(csvHeader(items, delimiter) + "\n");
+    let pending: string[] = [];
+    let pendingRows = 0;
+    while (!closed) {
+      const chunk = await result.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      const lines = chunk.getColumnValues(0) as string[];
+      pending.push(lines.join("\n"));
+      pendingRows += lines.length;
+      if (pendingRows >= 16_384) {
+        await out.write(pending.join("\n") + "\n");
+        pending = [];
+        pendingRows = 0;
+      }
+    }
+    if (pending.length && !closed) await out.write(pending.join("\n") + "\n");
+    res.end();
+  });
+};
