@@ -1,0 +1,68 @@
+/** /acn/filter: validated AccessionDTO pages, an iterator over all pages, and flattening to a DataFrame. */
+import pl from "nodejs-polars";
+import type { DataFrame } from "nodejs-polars";
+import { AccessionPage, type AccessionDTO } from "../schema/responses.ts";
+import { GenesysInputError } from "./errors.ts";
+import type { Transport } from "./transport.ts";
+
+export const FILTER_MAX_SIZE = 1_000;
+const ENDPOINT = "POST /api/v2/acn/filter";
+
+export interface PageOptions {
+  /** Zero-based page. */
+  page?: number;
+  /** Page size, 1 to 1,000. Default 100. */
+  size?: number;
+}
+
+export function checkSize(size: number, max: number, endpoint: string): void {
+  if (!Number.isInteger(size) || size < 1 || size > max) {
+    throw new GenesysInputError(`page size must be an integer from 1 to ${max.toLocaleString("en")}, got ${size}`, endpoint, `the server caps 'l' at ${max.toLocaleString("en")}; iterate pages instead`);
+  }
+}
+
+export async function fetchAccessionPage(t: Transport, filter: unknown, opts: PageOptions = {}): Promise<AccessionPage> {
+  const size = opts.size ?? 100;
+  checkSize(size, FILTER_MAX_SIZE, ENDPOINT);
+  return await t.json("/acn/filter", AccessionPage, { query: { p: opts.page ?? 0, l: size }, body: filter });
+}
+
+/** Yields every AccessionDTO over all pages, `size` per request (default 1,000). */
+export async function* iterateAccessions(t: Transport, filter: unknown, size = FILTER_MAX_SIZE): AsyncGenerator<AccessionDTO> {
+  for (let page = 0; ; page++) {
+    const p = await fetchAccessionPage(t, filter, { page, size });
+    yield* p.content;
+    if (p.content.length < size || p.last === true || (page + 1) * size >= p.totalElements) return;
+  }
+}
+
+/** Flattens nested objects to dotted keys; arrays of objects become `;`-joined `name`/`remark` values or JSON. */
+export function flatten(obj: Record<string, unknown>, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix + k;
+    if (v && typeof v === "object" && !Array.isArray(v)) flatten(v as Record<string, unknown>, `${key}.`, out);
+    else if (Array.isArray(v)) {
+      out[key] = v.length === 0 ? null : v.every((x) => x === null || typeof x !== "object")
+        ? v.join(";")
+        : v.map((x) => (x as Record<string, unknown>).name ?? (x as Record<string, unknown>).remark ?? JSON.stringify(x)).join(";");
+    } else out[key] = v ?? null;
+  }
+  return out;
+}
+
+/** AccessionDTO objects -> DataFrame with dotted column names (geo.latitude, taxonomy.genus…). */
+export function accessionsToDataFrame(items: AccessionDTO[]): DataFrame {
+  const rows = items.map((i) => flatten(i as Record<string, unknown>));
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) (seen.add(k), names.push(k));
+  const cols: Record<string, unknown[]> = Object.fromEntries(names.map((n) => [n, rows.map((r) => r[n] ?? null)]));
+  return pl.DataFrame(Object.fromEntries(names.map((n) => {
+    const values = cols[n]!;
+    const kinds = new Set(values.filter((v) => v !== null).map((v) => typeof v));
+    if (kinds.size === 1 && kinds.has("number")) return [n, pl.Series(n, values as (number | null)[], values.every((v) => v === null || Number.isInteger(v)) ? pl.Int64 : pl.Float64)];
+    if (kinds.size === 1 && kinds.has("boolean")) return [n, pl.Series(n, values as (boolean | null)[], pl.Bool)];
+    return [n, pl.Series(n, values.map((v) => (v === null ? null : String(v))), pl.Utf8)];
+  })));
+}
+

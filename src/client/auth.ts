@@ -1,0 +1,65 @@
+/**
+ * Where access tokens come from: a fixed token, or OAuth 2 client credentials
+ * exchanged at `{baseUrl}/oauth/token` (notes §2.2) and refreshed before
+ * `expires_in` runs out or after a 401.
+ */
+import type { Dispatcher } from "undici";
+import { request } from "undici";
+import { TokenResponse } from "../schema/responses.ts";
+import { errorForStatus, GenesysAuthError, GenesysNetworkError, GenesysResponseError } from "./errors.ts";
+
+export interface TokenProvider {
+  /** Returns a valid token; `force` asks for a fresh one (after a 401). Returns undefined when it cannot refresh. */
+  token(force?: boolean): Promise<string | undefined>;
+  readonly canRefresh: boolean;
+}
+
+export class StaticToken implements TokenProvider {
+  readonly canRefresh = false;
+  constructor(private readonly value: string | undefined) {}
+  token(): Promise<string | undefined> {
+    return Promise.resolve(this.value);
+  }
+}
+
+export class ClientCredentials implements TokenProvider {
+  readonly canRefresh = true;
+  private current?: { token: string; expiresAt: number };
+  constructor(private readonly baseUrl: string, private readonly clientId: string, private readonly clientSecret: string, private readonly dispatcher: Dispatcher) {}
+
+  async token(force = false): Promise<string> {
+    if (!force && this.current && this.current.expiresAt - 60_000 > Date.now()) return this.current.token;
+    const endpoint = "POST /oauth/token";
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(`${this.baseUrl}/oauth/token`, {
+        method: "POST",
+        dispatcher: this.dispatcher,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "application/json",
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(this.clientId)}:${encodeURIComponent(this.clientSecret)}`).toString("base64")}`,
+        },
+        body: new URLSearchParams({ grant_type: "client_credentials", scope: "openid" }).toString(),
+      });
+    } catch (e) {
+      throw new GenesysNetworkError(`cannot reach ${this.baseUrl}: ${(e as Error).message}`, endpoint, 0);
+    }
+    const text = await res.body.text();
+    if (res.statusCode === 401 || res.statusCode === 400) {
+      throw new GenesysAuthError(`token request refused: ${text}`, endpoint, res.statusCode, text,
+        "check clientId/clientSecret (GENESYS_CLIENT_ID, GENESYS_CLIENT_SECRET) and that the client is enabled for the client_credentials grant");
+    }
+    if (res.statusCode >= 300) throw errorForStatus(endpoint, res.statusCode, text);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new GenesysResponseError(`token response is not JSON: ${text.slice(0, 200)}`, endpoint, res.statusCode);
+    }
+    const parsed = TokenResponse.safeParse(json);
+    if (!parsed.success) throw new GenesysResponseError(`token response has no access_token`, endpoint, res.statusCode, "access_token");
+    this.current = { token: parsed.data.access_token, expiresAt: Date.now() + (parsed.data.expires_in ?? 3600) * 1000 };
+    return this.current.token;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Passport export: /acn/query CSV streamed into a typed DataFrame, paging
+ * transparently past the 1,000,000-row limit of one request.
+ */
+import pl from "nodejs-polars";
+import type { DataFrame, DataType, Expr } from "nodejs-polars";
+import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type FieldKind, type PassportField } from "../schema/passport-fields.ts";
+import { GenesysInputError } from "./errors.ts";
+import { readCsvStream } from "./csv-stream.ts";
+import { bodyStream, type Transport } from "./transport.ts";
+
+export const QUERY_MAX_ROWS = 1_000_000;
+const ENDPOINT = "POST /api/v2/acn/query";
+
+export interface Progress {
+  /** Rows received so far, over all pages. */
+  rows: number;
+  /** Bytes received so far. */
+  bytes: number;
+  /** Zero-based request page. */
+  page: number;
+  /** Total rows expected, when known (limit). */
+  total?: number;
+}
+
+export interface PassportOptions {
+  /**
+   * Columns: MCPD names (INSTCODE, ACCENUMB…), service paths (instituteCode,
+   * taxonomy.genus…) or "path ALIAS". Default: the 49 MCPD fields.
+   */
+  select?: string[];
+  /** Stop after this many rows. Default: all matching rows. */
+  limit?: number;
+  /** Rows per request, at most 1,000,000 (the default). */
+  pageSize?: number;
+  /** Called as blocks of rows are parsed. */
+  onProgress?: (p: Progress) => void;
+  /** Add `<COL>_date` Date columns next to complete ACQDATE/COLLDATE values. Default true. */
+  parseDates?: boolean;
+}
+
+export interface ResolvedColumn { field: PassportField; select: string; header: string }
+
+/** Resolves the `select` option to select items; unknown names are rejected before any request. */
+export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
+  if (!select || select.length === 0) return PASSPORT_FIELDS.map((f) => ({ field: f, select: `${f.path} ${f.mcpd}`, header: f.mcpd }));
+  const out: ResolvedColumn[] = [];
+  const bad: string[] = [];
+  for (const raw of select) {
+    const [name, alias, ...rest] = raw.trim().split(/\s+/);
+    if (!name || rest.length) {
+      bad.push(raw);
+      continue;
+    }
+    const byPath = fieldByPath(name);
+    const byMcpd = byPath ? undefined : fieldByMcpd(name);
+    const field = byPath ?? byMcpd;
+    if (!field) {
+      bad.push(name);
+      continue;
+    }
+    const path = byPath ? name : field.path;
+    const header = alias ?? (byMcpd ? field.mcpd : name);
+    out.push({ field, select: header === path ? path : `${path} ${header}`, header });
+  }
+  if (bad.length) {
+    throw new GenesysInputError(`unknown select field${bad.length > 1 ? "s" : ""} ${bad.map((b) => `'${b}'`).join(", ")}`, ENDPOINT,
+      "use MCPD names (INSTCODE, ACCENUMB, GENUS, ORIGCTY, DECLATITUDE…) or service paths (instituteCode, taxonomy.genus…); see PASSPORT_FIELDS");
+  }
+  const seen = new Set<string>();
+  for (const c of out) {
+    if (seen.has(c.header)) throw new GenesysInputError(`column '${c.header}' is selected twice`, ENDPOINT, "give one of them an alias: 'path ALIAS'");
+    seen.add(c.header);
+  }
+  return out;
+}
+
+const READ_DTYPE: Partial<Record<FieldKind, DataType>> = { int: pl.Int64, float: pl.Float64, bool: pl.Bool };
+
+/** Casts columns by kind: codes to Categorical, instants to Datetime, MCPD dates get a parsed companion. */
+export function typePassportColumns(df: DataFrame, columns: ResolvedColumn[], parseDates = true): DataFrame {
+  const exprs: Expr[] = [];
+  for (const c of columns) {
+    if (!df.columns.includes(c.header)) continue;
+    const col = pl.col(c.header);
+    if (c.field.kind === "code") exprs.push(col.cast(pl.Categorical));
+    else if (c.field.kind === "instant") {
+      exprs.push(pl.when(col.str.contains("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$")).then(col).otherwise(pl.lit(null)).str.strptime(pl.Datetime("ms"), "%Y-%m-%dT%H:%M:%SZ").alias(c.header));
+    } else if (c.field.kind === "mcpdDate" && parseDates) {
+      exprs.push(pl.when(col.str.contains("^\\d{8}$")).then(col).otherwise(pl.lit(null)).str.strptime(pl.Date, "%Y%m%d").alias(`${c.header}_date`));
+    }
+  }
+  if (!exprs.length) return df;
+  const typed = df.withColumns(...exprs);
+  // put each parsed date right after its MCPD string column
+  const order: string[] = [];
+  for (const name of df.columns) {
+    order.push(name);
+    if (typed.columns.includes(`${name}_date`) && !df.columns.includes(`${name}_date`)) order.push(`${name}_date`);
+  }
+  return typed.select(...order);
+}
+
+export async function fetchPassports(transport: Transport, filter: unknown, opts: PassportOptions = {}): Promise<DataFrame> {
+  const columns = resolveSelect(opts.select);
+  const limit = opts.limit;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new GenesysInputError(`limit must be a positive integer, got ${limit}`, ENDPOINT);
+  const pageSize = Math.min(opts.pageSize ?? QUERY_MAX_ROWS, limit ?? QUERY_MAX_ROWS);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > QUERY_MAX_ROWS) {
+    throw new GenesysInputError(`pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`, ENDPOINT, "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that");
+  }
+  const byHeader = new Map(columns.map((c) => [c.header, c]));
+  const dtypes = (header: string[]) => {
+    return Object.fromEntries(header.flatMap((h) => {
+      const t = byHeader.get(h) && READ_DTYPE[byHeader.get(h)!.field.kind];
+      return t ? [[h, t]] : [];
+    }));
+  };
+  const frames: DataFrame[] = [];
+  let rowsBefore = 0;
+  let bytesBefore = 0;
+  for (let page = 0; ; page++) {
+    const res = await transport.post("/acn/query", {
+      query: { p: page, l: pageSize, select: columns.map((c) => c.select).join(",") },
+      body: filter,
+      accept: "text/csv, */*",
+    });
+    const { frame, rows, bytes } = await readCsvStream(bodyStream(res), {
+      endpoint: ENDPOINT,
+      dtypes,
+      onBlock: (r, b) => opts.onProgress?.({ rows: rowsBefore + r, bytes: bytesBefore + b, page, total: limit }),
+    });
+    rowsBefore += rows;
+    bytesBefore += bytes;
+    if (frame && frame.height > 0) frames.push(frame);
+    else if (frame && frames.length === 0) frames.push(frame);
+    opts.onProgress?.({ rows: rowsBefore, bytes: bytesBefore, page, total: limit });
+    if (rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
+  }
+  let df = frames.length === 0
+    ? pl.DataFrame(Object.fromEntries(columns.map((c) => [c.header, pl.Series(c.header, [], READ_DTYPE[c.field.kind] ?? pl.Utf8)])))
+    : frames.length === 1 ? frames[0]! : pl.concat(frames, { how: "vertical", rechunk: true });
+  if (limit !== undefined && df.height > limit) df = df.head(limit);
+  return typePassportColumns(df, columns, opts.parseDates ?? true);
+}

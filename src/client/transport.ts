@@ -1,0 +1,157 @@
+/**
+ * HTTP for the client: undici with a keep-alive pool, timeouts and gzip;
+ * retries with exponential backoff on 429/502/503/504 and connection errors,
+ * honouring Retry-After; one token refresh on 401; never a retry of another 4xx.
+ */
+import { Agent, type Dispatcher, request } from "undici";
+import { createGunzip, gunzipSync } from "node:zlib";
+import type { Readable } from "node:stream";
+import type { z } from "zod";
+import { ErrorBody } from "../schema/responses.ts";
+import type { TokenProvider } from "./auth.ts";
+import { errorForStatus, GenesysError, GenesysNetworkError, GenesysResponseError } from "./errors.ts";
+
+export interface TransportOptions {
+  baseUrl: string;
+  tokens: TokenProvider;
+  /** Retries after the first attempt. Default 4. */
+  retries?: number;
+  /** First backoff delay, ms (doubles each time, with jitter). Default 500. */
+  backoffMs?: number;
+  /** Longest wait honoured from Retry-After, ms. Default 60,000. */
+  maxRetryAfterMs?: number;
+  /** Headers/body timeouts, ms. Default 120,000. */
+  timeoutMs?: number;
+  userAgent?: string;
+  dispatcher?: Dispatcher;
+}
+
+export interface CallOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  accept?: string;
+}
+
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const RETRY_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"]);
+
+export function createDispatcher(timeoutMs = 120_000): Dispatcher {
+  return new Agent({ keepAliveTimeout: 30_000, connections: 16, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: 15_000 });
+}
+
+/** Parses Retry-After (seconds or HTTP date) into ms. */
+export function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!v) return undefined;
+  if (/^\d+(\.\d+)?$/.test(v.trim())) return Number(v) * 1000;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class Transport {
+  readonly dispatcher: Dispatcher;
+  constructor(readonly opts: TransportOptions) {
+    this.dispatcher = opts.dispatcher ?? createDispatcher(opts.timeoutMs);
+  }
+
+  url(path: string, query?: CallOptions["query"]): string {
+    const u = new URL(`${this.opts.baseUrl}/api/v2${path}`);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+    return u.toString();
+  }
+
+  /**
+   * Sends a POST and returns the successful response with its body unread
+   * (the caller streams it). Error statuses become GenesysErrors.
+   */
+  async post(path: string, call: CallOptions = {}): Promise<Dispatcher.ResponseData> {
+    const endpoint = `POST /api/v2${path}`;
+    const retries = this.opts.retries ?? 4;
+    const backoff = this.opts.backoffMs ?? 500;
+    let refreshed = false;
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.opts.tokens.token();
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(this.url(path, call.query), {
+          method: "POST",
+          dispatcher: this.dispatcher,
+          headers: {
+            "content-type": "application/json",
+            accept: call.accept ?? "application/json",
+            "accept-encoding": "gzip",
+            "user-agent": this.opts.userAgent ?? "genesys-notebook/0.1",
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(call.body ?? {}),
+        });
+      } catch (e) {
+        const code = (e as { code?: string }).code ?? "";
+        if (attempt < retries && RETRY_CODES.has(code)) {
+          await sleep(backoff * 2 ** attempt * (0.75 + Math.random() / 2));
+          continue;
+        }
+        throw new GenesysNetworkError(`cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`, endpoint, 0, undefined,
+          "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox");
+      }
+      if (res.statusCode < 300) return res;
+
+      const text = await res.body.text().catch(() => "");
+      if (res.statusCode === 401 && this.opts.tokens.canRefresh && !refreshed) {
+        refreshed = true;
+        await this.opts.tokens.token(true);
+        attempt--;
+        continue;
+      }
+      if (RETRY_STATUSES.has(res.statusCode) && attempt < retries) {
+        const wait = retryAfterMs(res.headers["retry-after"]) ?? backoff * 2 ** attempt * (0.75 + Math.random() / 2);
+        await sleep(Math.min(wait, this.opts.maxRetryAfterMs ?? 60_000));
+        continue;
+      }
+      throw errorForStatus(endpoint, res.statusCode, serverMessage(text));
+    }
+  }
+
+  /** POST, read JSON, validate it with `schema`. */
+  async json<T extends z.ZodType>(path: string, schema: T, call: CallOptions = {}): Promise<z.output<T>> {
+    const endpoint = `POST /api/v2${path}`;
+    const res = await this.post(path, call);
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    const text = (isGzip(res) ? gunzipSync(raw) : raw).toString("utf8");
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw new GenesysResponseError(`response is not valid JSON (${(e as Error).message}); it starts with ${JSON.stringify(text.slice(0, 120))}`, endpoint, res.statusCode);
+    }
+    return validate(schema, value, endpoint, res.statusCode);
+  }
+}
+
+const isGzip = (res: Dispatcher.ResponseData) => /gzip/i.test(String(res.headers["content-encoding"] ?? ""));
+
+/** The response body as a byte stream, gunzipped when the server compressed it. */
+export function bodyStream(res: Dispatcher.ResponseData): AsyncIterable<Buffer> {
+  return isGzip(res) ? (res.body as unknown as Readable).pipe(createGunzip()) : res.body;
+}
+
+export function validate<T extends z.ZodType>(schema: T, value: unknown, endpoint: string, status: number): z.output<T> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "") || "(root)";
+  throw new GenesysResponseError(`response does not match the expected shape at ${path}: ${issue.message}${r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more)` : ""}`, endpoint, status, path);
+}
+
+function serverMessage(text: string): string {
+  try {
+    const b = ErrorBody.parse(JSON.parse(text));
+    return b.error && b.error_description ? `${b.error}: ${b.error_description}` : (b.error ?? b.message ?? b.localizedError ?? text);
+  } catch {
+    return text.slice(0, 500);
+  }
+}
+
+export { GenesysError };

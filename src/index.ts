@@ -1,0 +1,10 @@
+/** genesys-notebook: Genesys PGR API v2 into typed nodejs-polars DataFrames. */
+export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult, type AccessionPageResult } from "./client/genesys.ts";
+export {
+  GenesysAuthError, GenesysError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError,
+} from "./client/errors.ts";
+export type { PassportOptions, Progress } from "./client/passports.ts";
+export { AccessionFilter, FILTER_KEYS, parseFilter, type AccessionFilterInput } from "./schema/filter.ts";
+export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";
+export * as schemas from "./schema/responses.ts";
+export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
