@@ -1,0 +1,27 @@
+/** Shared sandbox for a test file, plus raw HTTP helpers (real requests on loopback). */
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.ts";
+
+export async function sandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  return await startSandbox({ accessions: 5_000, seed: 7, ...opts });
+}
+
+export async function post(sb: Sandbox, path: string, body: unknown, init: { token?: string | null; headers?: Record<string, string>; raw?: string } = {}) {
+  const headers: Record<string, string> = { "content-type": "application/json", ...init.headers };
+  const token = init.token === undefined ? sb.token : init.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${sb.url}/api/v2${path}`, { method: "POST", headers, body: init.raw ?? JSON.stringify(body) });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** Splits a TSV body into header and rows (no quoted fields expected in the columns the tests select). */
+export function tsv(text: string): { header: string[]; rows: string[][] } {
+  const lines = text.split("\n").filter((l) => l.length);
+  return { header: lines[0]!.split("\t"), rows: lines.slice(1).map((l) => l.split("\t")) };
+}

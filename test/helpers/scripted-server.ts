@@ -1,0 +1,21 @@
+/** A loopback HTTP server that answers from a script, for malformed-response and retry tests. */
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Scripted { status: number; headers?: Record<string, string>; body: string }
+
+export async function scriptedServer(script: (req: IncomingMessage, n: number) => Scripted) {
+  const seen: { at: number; path: string; auth?: string }[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      seen.push({ at: Date.now(), path: req.url ?? "", auth: req.headers.authorization });
+      const r = script(req, seen.length);
+      res.writeHead(r.status, { "content-type": "application/json", ...r.headers });
+      res.end(r.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+}
