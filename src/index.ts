@@ -8,3 +8,7 @@ export { AccessionFilter, FILTER_KEYS, parseFilter, type AccessionFilterInput } 
 export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";
 export * as schemas from "./schema/responses.ts";
 export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
+export { dataFrameToHtml, show } from "./display/table.ts";
+export { formatProgress, progressReporter } from "./display/progress.ts";
+export { Figure, render } from "./plot/figure.ts";
+export { acquisitionTimeline, collectingSitesMap, countryBar, SAMPSTAT_LABELS, sampstatBar, traitBox, traitHistogram, traitScatter } from "./plot/helpers.ts";

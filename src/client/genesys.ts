@@ -90,9 +90,9 @@ export class Genesys {
   }
 
   /** Passport data (/acn/query CSV) as a typed DataFrame; pages past 1,000,000 rows. */
-  passports(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): Promise<DataFrame> {
+  async passports(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): Promise<DataFrame> {
     const f = Genesys.checkFilter(filter, "POST /api/v2/acn/query");
-    return fetchPassports(this.t, f, opts);
+    return await fetchPassports(this.t, f, opts);
   }
 
   /** One page of AccessionDTO objects (/acn/filter), with `.toDataFrame()`. */
@@ -103,9 +103,9 @@ export class Genesys {
   }
 
   /** Every matching AccessionDTO, page by page (`for await (const a of g.allAccessions(f))`). */
-  allAccessions(filter: AccessionFilterInput = {}, size = FILTER_MAX_SIZE): AsyncGenerator<AccessionDTO> {
+  async *allAccessions(filter: AccessionFilterInput = {}, size = FILTER_MAX_SIZE): AsyncGenerator<AccessionDTO> {
     const f = Genesys.checkFilter(filter, "POST /api/v2/acn/filter");
-    return iterateAccessions(this.t, f, size);
+    yield* iterateAccessions(this.t, f, size);
   }
 
   /** Every matching accession as a flattened DataFrame (dotted column names). */
@@ -116,8 +116,8 @@ export class Genesys {
   }
 
   /** Step 1: dataset UUIDs with trait data for accessions matching the filter. */
-  traitDatasets(filter: AccessionFilterInput = {}): Promise<string[]> {
-    return traitDatasets(this.t, Genesys.checkFilter(filter, "POST /api/v2/dataset/accessions-datasets"));
+  async traitDatasets(filter: AccessionFilterInput = {}): Promise<string[]> {
+    return await traitDatasets(this.t, Genesys.checkFilter(filter, "POST /api/v2/dataset/accessions-datasets"));
   }
 
   /** Step 2: dataset structure; `columns` keys are trait column (descriptor) UUIDs. */
@@ -126,8 +126,8 @@ export class Genesys {
   }
 
   /** Step 3: raw observation rows (values arrays keyed by descriptor UUID), all pages. */
-  observations(datasetUuids: string[], fields: string[], filter: AccessionFilterInput = {}, opts: ObservationOptions = {}): Promise<ObservationRow[]> {
-    return observations(this.t, datasetUuids, fields, Genesys.checkFilter(filter, "POST /api/v2/dataset/data"), opts);
+  async observations(datasetUuids: string[], fields: string[], filter: AccessionFilterInput = {}, opts: ObservationOptions = {}): Promise<ObservationRow[]> {
+    return await observations(this.t, datasetUuids, fields, Genesys.checkFilter(filter, "POST /api/v2/dataset/data"), opts);
   }
 
   /** Step 4: descriptor metadata objects. */

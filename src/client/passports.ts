@@ -105,10 +105,11 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
   const columns = resolveSelect(opts.select);
   const limit = opts.limit;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new GenesysInputError(`limit must be a positive integer, got ${limit}`, ENDPOINT);
-  const pageSize = Math.min(opts.pageSize ?? QUERY_MAX_ROWS, limit ?? QUERY_MAX_ROWS);
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > QUERY_MAX_ROWS) {
+  const requested = opts.pageSize ?? QUERY_MAX_ROWS;
+  if (!Number.isInteger(requested) || requested < 1 || requested > QUERY_MAX_ROWS) {
     throw new GenesysInputError(`pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`, ENDPOINT, "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that");
   }
+  const pageSize = Math.min(requested, limit ?? QUERY_MAX_ROWS);
   const byHeader = new Map(columns.map((c) => [c.header, c]));
   const dtypes = (header: string[]) => {
     return Object.fromEntries(header.flatMap((h) => {

@@ -1,0 +1,53 @@
+/**
+ * Progress for long downloads: an updating line in a Deno Jupyter notebook
+ * (display with update), a carriage-return line on a terminal.
+ */
+import type { Progress } from "../client/passports.ts";
+
+const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
+
+export function formatProgress(p: Progress, startedMs: number): string {
+  const secs = (performance.now() - startedMs) / 1000;
+  const rate = secs > 0 ? Math.round(p.rows / secs) : 0;
+  const of = p.total ? ` of ${p.total.toLocaleString("en")}` : "";
+  return `${p.rows.toLocaleString("en")}${of} rows, ${mb(p.bytes)}, ${secs.toFixed(1)} s, ${rate.toLocaleString("en")} rows/s`;
+}
+
+interface JupyterApi { display(obj: unknown, opts?: { raw?: boolean; update?: boolean; display_id?: string }): Promise<void> }
+
+/** Deno.jupyter when running in a Deno Jupyter kernel (the getter throws elsewhere). */
+export function jupyterApi(): JupyterApi | undefined {
+  try {
+    return (globalThis as { Deno?: { jupyter?: JupyterApi } }).Deno?.jupyter;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Returns an `onProgress` callback that reports at most every `everyMs`. */
+export function progressReporter(label = "download", everyMs = 250): ((p: Progress) => void) & { done(): void } {
+  const started = performance.now();
+  const jupyter = jupyterApi();
+  const id = `genesys-progress-${Math.random().toString(36).slice(2)}`;
+  let last = 0;
+  let lastText = "";
+  let first = true;
+  const emit = (text: string) => {
+    lastText = text;
+    if (jupyter) {
+      void jupyter.display({ "text/plain": `${label}: ${text}` }, { raw: true, update: !first, display_id: id });
+      first = false;
+    } else if (typeof process !== "undefined" && process.stderr?.isTTY) process.stderr.write(`\r${label}: ${text}   `);
+  };
+  const fn = ((p: Progress) => {
+    const now = performance.now();
+    if (now - last < everyMs) return;
+    last = now;
+    emit(formatProgress(p, started));
+  }) as ((p: Progress) => void) & { done(): void };
+  fn.done = () => {
+    if (!jupyter && typeof process !== "undefined" && process.stderr?.isTTY) process.stderr.write("\n");
+    else if (!jupyter && lastText) console.error(`${label}: ${lastText}`);
+  };
+  return fn;
+}

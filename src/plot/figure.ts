@@ -1,0 +1,45 @@
+/**
+ * Observable Plot outside the browser: a server-side DOM (linkedom) to render
+ * into, and a Figure that displays inline in Deno Jupyter and saves as SVG.
+ */
+import * as Plot from "@observablehq/plot";
+import { parseHTML } from "linkedom";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+export function plotDocument(): Document {
+  return parseHTML("<!DOCTYPE html><html><head></head><body></body></html>").document as unknown as Document;
+}
+
+export class Figure {
+  constructor(readonly svg: string, readonly title?: string) {}
+
+  /** Number of elements matching a tag (e.g. "rect", "circle"), for checks. */
+  count(tag: string): number {
+    return (this.svg.match(new RegExp(`<${tag}[\\s>]`, "g")) ?? []).length;
+  }
+
+  toString(): string {
+    return this.svg;
+  }
+
+  /** Writes the SVG file (creating folders), returns the path. */
+  save(path: string): string {
+    mkdirSync(dirname(path), { recursive: true });
+    const xml = this.svg.startsWith("<svg") && !this.svg.includes("xmlns=") ? this.svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"') : this.svg;
+    writeFileSync(path, xml);
+    return path;
+  }
+
+  [Symbol.for("Jupyter.display")](): Record<string, string> {
+    return { "image/svg+xml": this.svg, "text/plain": `Figure${this.title ? `: ${this.title}` : ""}` };
+  }
+}
+
+/** Plot.plot with a server-side document; the result is an SVG string in a Figure. */
+export function render(options: Plot.PlotOptions, title?: string): Figure {
+  const node = Plot.plot({ ...options, document: plotDocument() }) as unknown as Element;
+  // a figure wrapper appears when a caption/legend is present; keep the SVG itself
+  const svg = node.tagName?.toLowerCase() === "svg" ? node.outerHTML : (node.querySelector("svg")?.outerHTML ?? node.outerHTML);
+  return new Figure(svg.includes("xmlns=") ? svg : svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"'), title);
+}

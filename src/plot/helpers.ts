@@ -1,0 +1,105 @@
+/**
+ * Ready-made genebank plots. Each takes a DataFrame and column names and
+ * returns a Figure (inline in Deno Jupyter, `.save("x.svg")` from scripts).
+ */
+import * as Plot from "@observablehq/plot";
+import pl from "nodejs-polars";
+import type { DataFrame } from "nodejs-polars";
+import { feature } from "topojson-client";
+import { createRequire } from "node:module";
+import { SAMPSTAT } from "../sandbox/generator/reference.ts";
+import { type Figure, render } from "./figure.ts";
+
+/** MCPD SAMPSTAT code -> label. */
+export const SAMPSTAT_LABELS: Map<number, string> = new Map(SAMPSTAT.map(([code, label]) => [code, label]));
+
+const records = (df: DataFrame, cols: string[]) => df.select(...cols).toRecords() as Record<string, unknown>[];
+
+function counts(df: DataFrame, col: string, top: number): { key: string; n: number }[] {
+  const g = df.select(pl.col(col).cast(pl.Utf8).alias("key")).filter(pl.col("key").isNotNull())
+    .groupBy("key").agg(pl.len().alias("n")).sort("n", true).head(top);
+  return g.toRecords().map((r) => ({ key: String(r.key), n: Number(r.n) }));
+}
+
+/** Accessions per country of origin (horizontal bars, top N). */
+export function countryBar(df: DataFrame, { column = "ORIGCTY", top = 20, title = "Accessions by country of origin" } = {}): Figure {
+  const data = counts(df, column, top);
+  return render({
+    title, marginLeft: 50, height: Math.max(120, 22 * data.length + 40),
+    x: { label: "accessions", grid: true }, y: { label: null },
+    marks: [Plot.barX(data, { x: "n", y: "key", sort: { y: "-x" }, fill: "#4c78a8" }), Plot.ruleX([0])],
+  }, title);
+}
+
+/** Accessions per biological status, with MCPD SAMPSTAT labels instead of codes. */
+export function sampstatBar(df: DataFrame, { column = "SAMPSTAT", title = "Accessions by biological status" } = {}): Figure {
+  const data = counts(df, column, 50).map((d) => ({ label: SAMPSTAT_LABELS.get(Number(d.key)) ?? `code ${d.key}`, n: d.n }));
+  return render({
+    title, marginLeft: 210, height: Math.max(120, 22 * data.length + 40),
+    x: { label: "accessions", grid: true }, y: { label: null },
+    marks: [Plot.barX(data, { x: "n", y: "label", sort: { y: "-x" }, fill: "#59a14f" }), Plot.ruleX([0])],
+  }, title);
+}
+
+/** Acquisitions per year, from an MCPD YYYYMMDD column (partial dates count by their year). */
+export function acquisitionTimeline(df: DataFrame, { column = "ACQDATE", title = "Acquisitions per year" } = {}): Figure {
+  const years = df.select(pl.col(column).str.slice(0, 4).cast(pl.Int32, false).alias("year")).filter(pl.col("year").isNotNull())
+    .groupBy("year").agg(pl.len().alias("n")).sort("year");
+  const data = years.toRecords().map((r) => ({ year: Number(r.year), n: Number(r.n) }));
+  return render({
+    title, x: { label: "year", tickFormat: "d" }, y: { label: "accessions", grid: true },
+    marks: [Plot.rectY(data, { x1: "year", x2: (d: { year: number }) => d.year + 1, y: "n", fill: "#f28e2b" }), Plot.ruleY([0])],
+  }, title);
+}
+
+let land: unknown;
+function worldLand(): unknown {
+  if (!land) {
+    const require = createRequire(import.meta.url);
+    const topo = require("world-atlas/land-110m.json");
+    land = feature(topo, topo.objects.land);
+  }
+  return land;
+}
+
+/** Collecting sites as points over country outlines (equal-earth projection). */
+export function collectingSitesMap(df: DataFrame, { lon = "DECLONGITUDE", lat = "DECLATITUDE", color, title = "Collecting sites" }: { lon?: string; lat?: string; color?: string; title?: string } = {}): Figure {
+  const cols = [lon, lat, ...(color ? [color] : [])];
+  const data = records(df.select(...cols).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull())), cols)
+    .map((r) => ({ ...r, [color ?? "_"]: color ? String(r[color]) : undefined }));
+  return render({
+    title, projection: "equal-earth", width: 900,
+    color: color ? { legend: true } : undefined,
+    marks: [
+      Plot.sphere({ stroke: "#ccc" }),
+      Plot.geo(worldLand() as never, { fill: "#eee", stroke: "#bbb" }),
+      Plot.dot(data, { x: lon, y: lat, r: 2, fill: color ?? "#e15759", fillOpacity: 0.7 }),
+    ],
+  }, title);
+}
+
+/** Histogram of a numeric trait, optionally faceted by a group column. */
+export function traitHistogram(df: DataFrame, trait: string, { group, title = `Distribution of ${trait}` }: { group?: string; title?: string } = {}): Figure {
+  const data = records(df.filter(pl.col(trait).isNotNull()), [trait, ...(group ? [group] : [])]).map((r) => (group ? { ...r, [group]: String(r[group]) } : r));
+  return render({
+    title, y: { grid: true, label: "count" }, x: { label: trait },
+    color: group ? { legend: true } : undefined,
+    marks: [Plot.rectY(data, Plot.binX({ y: "count" }, { x: trait, fill: group ?? "#4c78a8", ...(group ? { mixBlendMode: "multiply", fillOpacity: 0.6 } : {}) })), Plot.ruleY([0])],
+  }, title);
+}
+
+/** Box plot of a numeric trait per group. */
+export function traitBox(df: DataFrame, trait: string, group: string, { title = `${trait} by ${group}` } = {}): Figure {
+  const data = records(df.filter(pl.col(trait).isNotNull().and(pl.col(group).isNotNull())), [trait, group]).map((r) => ({ ...r, [group]: String(r[group]) }));
+  return render({ title, marginLeft: 80, x: { grid: true, label: trait }, y: { label: group }, marks: [Plot.boxX(data, { x: trait, y: group })] }, title);
+}
+
+/** Trait vs trait scatter, coloured by a (passport) column. */
+export function traitScatter(df: DataFrame, x: string, y: string, { color, title = `${y} vs ${x}` }: { color?: string; title?: string } = {}): Figure {
+  const cols = [x, y, ...(color ? [color] : [])];
+  const data = records(df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())), cols).map((r) => (color ? { ...r, [color]: String(r[color]) } : r));
+  return render({
+    title, grid: true, x: { label: x }, y: { label: y }, color: color ? { legend: true } : undefined,
+    marks: [Plot.dot(data, { x, y, stroke: color ?? "#4c78a8", r: 2.5 })],
+  }, title);
+}

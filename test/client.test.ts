@@ -1,0 +1,241 @@
+import pl from "nodejs-polars";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Genesys, GenesysAuthError, GenesysInputError, GenesysRequestError, GenesysResponseError, GenesysServerError } from "../src/index.ts";
+import type { Sandbox } from "../src/sandbox/server.ts";
+import { post, sandbox } from "./helpers/sandbox.ts";
+import { scriptedServer } from "./helpers/scripted-server.ts";
+
+let sb: Sandbox;
+let g: Genesys;
+beforeAll(async () => {
+  sb = await sandbox();
+  g = new Genesys({ baseUrl: sb.url, token: sb.token });
+});
+afterAll(async () => {
+  await g.close();
+  await sb.close();
+});
+
+describe("passports()", () => {
+  it("returns the MCPD columns with proper dtypes", async () => {
+    const df = await g.passports({ crop: ["beans"], institute: { code: ["COL003"] } });
+    expect(df.height).toBeGreaterThan(50);
+    const s = df.schema;
+    expect(s.INSTCODE.variant).toBe("Categorical");
+    expect(s.HISTORIC.variant).toBe("Bool");
+    expect(s.SAMPSTAT.variant).toBe("Int64");
+    expect(s.DECLATITUDE.variant).toBe("Float64");
+    expect(s.ACQDATE.variant).toBe("String");
+    expect(s.ACQDATE_date.variant).toBe("Date");
+    expect(s.LASTMODIFIED.variant).toMatch(/^Datetime/);
+    expect(df.getColumn("INSTCODE").cast(pl.Utf8).unique().toArray()).toEqual(["COL003"]);
+    // complete dates parse, partial ones stay null in the parsed column but keep the MCPD string
+    const acq = df.select("ACQDATE", "ACQDATE_date").toRecords() as { ACQDATE: string | null; ACQDATE_date: Date | null }[];
+    for (const r of acq) {
+      if (r.ACQDATE && /^\d{8}$/.test(r.ACQDATE)) expect(r.ACQDATE_date).not.toBeNull();
+      else expect(r.ACQDATE_date).toBeNull();
+    }
+    expect(acq.some((r) => r.ACQDATE?.endsWith("--"))).toBe(true);
+  });
+
+  it("pages transparently across request boundaries, with progress", async () => {
+    const whole = await g.passports({ crop: ["wheat"] }, { select: ["UUID", "ACCENUMB"] });
+    const progress: number[] = [];
+    const paged = await g.passports({ crop: ["wheat"] }, { select: ["UUID", "ACCENUMB"], pageSize: 97, onProgress: (p) => progress.push(p.rows) });
+    expect(whole.height).toBeGreaterThan(300);
+    expect(paged.getColumn("UUID").toArray()).toEqual(whole.getColumn("UUID").toArray());
+    expect(progress.at(-1)).toBe(whole.height);
+    expect(progress.length).toBeGreaterThan(whole.height / 97);
+    const limited = await g.passports({ crop: ["wheat"] }, { select: ["UUID"], limit: 150, pageSize: 100 });
+    expect(limited.getColumn("UUID").toArray()).toEqual(whole.getColumn("UUID").toArray().slice(0, 150));
+  });
+
+  it("accepts MCPD names, service paths and aliases in select", async () => {
+    const df = await g.passports({ crop: "rice" }, { select: ["INSTCODE", "taxonomy.genus", "geo.latitude LAT", "sampStat"], limit: 20 });
+    expect(df.columns).toEqual(["INSTCODE", "taxonomy.genus", "LAT", "sampStat"]);
+    expect(df.schema.LAT.variant).toBe("Float64");
+  });
+
+  it("returns an empty typed frame when nothing matches", async () => {
+    const df = await g.passports({ accessionNumbers: ["NO-SUCH-THING"] }, { select: ["INSTCODE", "SAMPSTAT"] });
+    expect(df.height).toBe(0);
+    expect(df.columns).toEqual(["INSTCODE", "SAMPSTAT"]);
+  });
+
+  it("rejects bad filters and select fields before any request", async () => {
+    const srv = await scriptedServer(() => ({ status: 500, body: "{}" }));
+    const c = new Genesys({ baseUrl: srv.url, token: "t" });
+    await expect(c.passports({ crop: ["maize"], instcode: ["X"] } as never)).rejects.toThrow(/unknown filter key 'instcode'/);
+    await expect(c.passports({ historic: "yes" } as never)).rejects.toBeInstanceOf(GenesysInputError);
+    await expect(c.passports({}, { select: ["INSTCODE", "NOPE"] })).rejects.toThrow(/unknown select field 'NOPE'/);
+    await expect(c.passports({}, { pageSize: 2_000_000 })).rejects.toThrow(/pageSize must be 1 to 1,000,000/);
+    await expect(c.accessions({}, { size: 5000 })).rejects.toThrow(/from 1 to 1,000/);
+    expect(srv.seen).toHaveLength(0);
+    await c.close();
+    await srv.close();
+  });
+});
+
+describe("accessions()", () => {
+  it("returns a validated page and flattens it with dotted names", async () => {
+    const page = await g.accessions({ crop: ["maize"] }, { size: 10 });
+    expect(page.content).toHaveLength(10);
+    const df = page.toDataFrame();
+    expect(df.height).toBe(10);
+    expect(df.columns).toEqual(expect.arrayContaining(["uuid", "geo.latitude", "taxonomy.genus", "institute.code", "crop.shortName"]));
+    expect(df.schema["sampStat"].variant).toBe("Int64");
+  });
+
+  it("iterates over every page", async () => {
+    const page = await g.accessions({ crop: ["potato"] }, { size: 1 });
+    const ids: string[] = [];
+    for await (const a of g.allAccessions({ crop: ["potato"] }, 40)) ids.push(a.uuid);
+    expect(ids).toHaveLength(page.totalElements);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("trait workflow", () => {
+  it("runs the four steps and pivots by descriptor name, matching the raw rows", async () => {
+    const datasets = await g.traitDatasets({ crop: ["beans"] });
+    expect(datasets).toHaveLength(3);
+    const tables = await g.traitColumns(datasets);
+    const screening = tables.find((t) => t.title.includes("screening"))!;
+    const fields = Object.keys(screening.columns);
+    const raw = await g.observations([screening.key], fields, { crop: ["beans"] }, { pageSize: 7 });
+    const direct = await post(sb, `/dataset/data?l=1000&datasetUuids=${screening.key}&fields=${fields.join(",")}`, { filters: { crop: ["beans"] } });
+    expect(raw).toEqual(direct.json.content);
+
+    const meta = await g.descriptors(fields);
+    expect(meta.getColumn("name").toArray()).toEqual(["Seed iron content", "Seed zinc content", "Bean common mosaic virus reaction"]);
+    expect(meta.getColumn("unit").toArray()).toEqual(["mg/kg", "mg/kg", null]);
+
+    const { data } = await g.traits({ crop: ["beans"] }, { datasets: [screening.key] });
+    expect(data.columns).toEqual(["INSTCODE", "ACCENUMB", "DOI", "UUID", "measurement", "Seed iron content", "Seed zinc content", "Bean common mosaic virus reaction"]);
+    expect(data.schema["Seed iron content"].variant).toBe("Float64");
+    expect(data.schema["Bean common mosaic virus reaction"].variant).toBe("Int64");
+    // hand check: every raw value lands in the row of its accession and measurement index
+    const [fe, zn, bcmv] = fields;
+    const first = raw[0]!;
+    const rows = data.filter(pl.col("UUID").eq(pl.lit(first.accession))).sort("measurement").toRecords();
+    const n = Math.max(...[fe, zn, bcmv].map((f) => ((first as any)[f!] ?? []).length));
+    expect(rows).toHaveLength(n);
+    rows.forEach((r: any, k) => {
+      expect(r.ACCENUMB).toBe(first.accessionNumber);
+      expect(r.measurement).toBe(k + 1);
+      expect(r["Seed iron content"]).toBe((first as any)[fe!]?.[k] ?? null);
+      expect(r["Seed zinc content"]).toBe((first as any)[zn!]?.[k] ?? null);
+      expect(r["Bean common mosaic virus reaction"]).toBe((first as any)[bcmv!]?.[k] ?? null);
+    });
+    const totalValues = raw.reduce((s, r) => s + Math.max(1, ...fields.map((f) => ((r as any)[f] ?? []).length)), 0);
+    expect(data.height).toBe(totalValues);
+  });
+
+  it("resolves title clashes by unit and decodes coded values on request", async () => {
+    const { data, descriptors } = await g.traits({ crop: ["beans"] }, { descriptors: ["Plant height", "Seed colour"], decode: true });
+    expect(data.columns).toEqual(expect.arrayContaining(["Plant height (cm)", "Plant height (m)", "Seed colour"]));
+    expect(descriptors.getColumn("name").toArray().sort()).toEqual(["Plant height (cm)", "Plant height (m)", "Seed colour"]);
+    const colours = new Set(data.getColumn("Seed colour").cast(pl.Utf8).dropNulls().toArray());
+    for (const c of colours) expect(["White", "Cream", "Yellow", "Brown", "Red", "Purple", "Black", "Mottled"]).toContain(c);
+    await expect(g.traits({ crop: ["beans"] }, { descriptors: ["Plant heigth"] })).rejects.toThrow(/'Plant heigth' not in the selected datasets/);
+  });
+
+  it("types BOOLEAN, DATE, TEXT and SCALE columns", async () => {
+    const { data } = await g.traits({ crop: ["maize"] }, { descriptors: ["Lodging", "Sowing date", "Field notes", "Drought tolerance"] });
+    expect(data.schema["Lodging"].variant).toBe("Bool");
+    expect(data.schema["Sowing date"].variant).toBe("Date");
+    expect(data.schema["Field notes"].variant).toBe("String");
+    expect(data.schema["Drought tolerance"].variant).toBe("Int64");
+  });
+});
+
+describe("errors and retries", () => {
+  it("401 becomes GenesysAuthError with endpoint, status and a hint", async () => {
+    const bad = new Genesys({ baseUrl: sb.url, token: "expired-or-wrong" });
+    const err = await bad.passports({ crop: ["maize"] }).catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysAuthError);
+    expect(err.status).toBe(401);
+    expect(err.endpoint).toBe("POST /api/v2/acn/query");
+    expect(err.message).toMatch(/unknown access token/);
+    expect(err.hint).toMatch(/GENESYS_TOKEN/);
+    await bad.close();
+  });
+
+  it("client credentials: fetches a token and refreshes it after expiry", async () => {
+    const short = await sandbox({ tokenTtlSeconds: 1 });
+    const c = new Genesys({ baseUrl: short.url, clientId: short.clientId, clientSecret: short.clientSecret });
+    expect((await c.accessions({}, { size: 1 })).content).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await c.accessions({}, { size: 1 })).content).toHaveLength(1);
+    const wrong = new Genesys({ baseUrl: short.url, clientId: short.clientId, clientSecret: "bad" });
+    await expect(wrong.accessions()).rejects.toThrow(/invalid_client/);
+    await c.close();
+    await wrong.close();
+    await short.close();
+  });
+
+  it("a 400 from the server is not retried and carries the server's message", async () => {
+    const srv = await scriptedServer(() => ({ status: 400, body: JSON.stringify({ error: "unknown filter key 'x'", localizedError: "…" }) }));
+    const c = new Genesys({ baseUrl: srv.url, token: "t", backoffMs: 1 });
+    const err = await c.accessions().catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysRequestError);
+    expect(err.serverMessage).toBe("unknown filter key 'x'");
+    expect(srv.seen).toHaveLength(1);
+    await c.close();
+    await srv.close();
+  });
+
+  it("retries 503 honouring Retry-After, then succeeds", async () => {
+    const page = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 100, last: true };
+    const srv = await scriptedServer((_req, n) => (n < 3 ? { status: 503, headers: { "retry-after": "1" }, body: "busy" } : { status: 200, body: JSON.stringify(page) }));
+    const c = new Genesys({ baseUrl: srv.url, token: "t", backoffMs: 1 });
+    const r = await c.accessions();
+    expect(r.totalElements).toBe(0);
+    expect(srv.seen).toHaveLength(3);
+    expect(srv.seen[1]!.at - srv.seen[0]!.at).toBeGreaterThanOrEqual(950);
+    await c.close();
+    await srv.close();
+  });
+
+  it("gives up after the retry budget with GenesysServerError", async () => {
+    const srv = await scriptedServer(() => ({ status: 502, body: "bad gateway" }));
+    const c = new Genesys({ baseUrl: srv.url, token: "t", backoffMs: 1, retries: 2 });
+    const err = await c.traitDatasets().catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysServerError);
+    expect(err.status).toBe(502);
+    expect(srv.seen).toHaveLength(3);
+    await c.close();
+    await srv.close();
+  });
+
+  it("malformed JSON and schema mismatches raise GenesysResponseError naming the path", async () => {
+    const bodies = ["{not json", JSON.stringify({ content: [{ uuid: "u", instituteCode: "X", accessionNumber: 5 }], totalElements: 1 })];
+    const srv = await scriptedServer((_r, n) => ({ status: 200, body: bodies[n - 1]! }));
+    const c = new Genesys({ baseUrl: srv.url, token: "t" });
+    await expect(c.accessions()).rejects.toThrow(/not valid JSON/);
+    const err = await c.accessions().catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysResponseError);
+    expect(err.path).toBe("content[0].accessionNumber");
+    await c.close();
+    await srv.close();
+  });
+
+  it("a CSV truncated inside a quoted field is an error, not a half-filled frame", async () => {
+    const srv = await scriptedServer(() => ({ status: 200, headers: { "content-type": "text/csv" }, body: 'INSTCODE\tREMARKS\nCOL003\t"unfinished\n' }));
+    const c = new Genesys({ baseUrl: srv.url, token: "t" });
+    await expect(c.passports({}, { select: ["INSTCODE", "REMARKS"] })).rejects.toThrow(/ends inside a quoted field/);
+    await c.close();
+    await srv.close();
+  });
+
+  it("fromEnv explains how to start the sandbox when nothing is set", () => {
+    const saved = { ...process.env };
+    delete process.env.GENESYS_API_URL;
+    delete process.env.GENESYS_TOKEN;
+    try {
+      expect(() => Genesys.fromEnv()).toThrow(/npm run sandbox/);
+    } finally {
+      Object.assign(process.env, saved);
+    }
+  });
+});
