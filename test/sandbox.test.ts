@@ -275,6 +275,30 @@ describe("determinism", () => {
   });
 });
 
+describe("generator randomness", () => {
+  // bug: hash(id, seed, k) draws for neighbouring k were correlated, so points lay on diagonal lines
+  it("latitude and longitude inside a country are not correlated", async () => {
+    const { rows } = tsv((await post(sb, "/acn/query?select=latitude,longitude", { countryOfOrigin: { code3: ["BRA", "ETH", "IND"] }, geo: { referenced: true } })).text);
+    const byLat = rows.map((r) => [Number(r[0]), Number(r[1])] as const);
+    const n = byLat.length;
+    expect(n).toBeGreaterThan(50);
+    // within-country correlation: centre each country's box by subtracting per-row mean of its band
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const groups = new Map<number, [number, number][]>();
+    for (const [la, lo] of byLat) {
+      const key = Math.round(lo / 40);
+      groups.set(key, [...(groups.get(key) ?? []), [la, lo]]);
+    }
+    for (const g of groups.values()) {
+      if (g.length < 30) continue;
+      const mx = mean(g.map((p) => p[0])), my = mean(g.map((p) => p[1]));
+      const cov = mean(g.map((p) => (p[0] - mx) * (p[1] - my)));
+      const sx = Math.sqrt(mean(g.map((p) => (p[0] - mx) ** 2))), sy = Math.sqrt(mean(g.map((p) => (p[1] - my) ** 2)));
+      expect(Math.abs(cov / (sx * sy))).toBeLessThan(0.5);
+    }
+  });
+});
+
 describe("comma delimiter option", () => {
   it("emits commas and quotes values that contain them", async () => {
     const c = await sandbox({ delimiter: "," });

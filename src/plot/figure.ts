@@ -39,7 +39,8 @@ export class Figure {
 /** Plot.plot with a server-side document; the result is an SVG string in a Figure. */
 export function render(options: Plot.PlotOptions, title?: string): Figure {
   const node = Plot.plot({ ...options, document: plotDocument() }) as unknown as Element;
-  // a figure wrapper appears when a caption/legend is present; keep the SVG itself
-  const svg = node.tagName?.toLowerCase() === "svg" ? node.outerHTML : (node.querySelector("svg")?.outerHTML ?? node.outerHTML);
+  // with a title or legend Plot wraps the chart in <figure>; keep the chart's own (largest) SVG
+  const svgs = node.tagName?.toLowerCase() === "svg" ? [node] : [...node.querySelectorAll("svg")];
+  const svg = svgs.map((s) => s.outerHTML).sort((a, b) => b.length - a.length)[0] ?? node.outerHTML;
   return new Figure(svg.includes("xmlns=") ? svg : svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"'), title);
 }

@@ -13,7 +13,8 @@ import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
   const s = Math.trunc(seed);
-  await con.run(`CREATE OR REPLACE MACRO u(i, k) AS hash(i, ${s}, k)::DOUBLE / 18446744073709551616.0`);
+  await con.run(`CREATE OR REPLACE MACRO h(i, k) AS hash(i * 65537 + k, ${s})`);
+  await con.run(`CREATE OR REPLACE MACRO u(i, k) AS h(i, k)::DOUBLE / 18446744073709551616.0`);
   // approximately standard normal: sum of four uniforms, centred and scaled
   await con.run(`CREATE OR REPLACE MACRO znorm(i, k) AS (u(i, k) + u(i, k + 1000) + u(i, k + 2000) + u(i, k + 3000) - 2.0) * 1.732`);
   await con.run(`CREATE OR REPLACE MACRO uuid_hex(m) AS substr(m, 1, 8) || '-' || substr(m, 9, 4) || '-4' || substr(m, 14, 3) || '-' || substr('89ab', 1 + (ascii(substr(m, 17, 1)) % 4), 1) || substr(m, 18, 3) || '-' || substr(m, 21, 12)`);
@@ -55,7 +56,7 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
 function pickOf(seed: number) {
   return (values: readonly (string | number)[], i: string, k: number): string => {
     const lit = typeof values[0] === "number" ? numList(values as number[]) : strList(values as string[]);
-    return `${lit}[1 + (hash(${i}, ${seed}, ${k}) % ${values.length})::BIGINT]`;
+    return `${lit}[1 + (h(${i}, ${k}) % ${values.length})::BIGINT]`;
   };
 }
 
@@ -85,12 +86,12 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       co.name AS orig_name, co.code_num AS orig_num, co.lat_min, co.lat_max, co.lon_min, co.lon_max, co.towns, co.ntowns,
       (b.samp_stat < 400 OR u(b.id, 3) < 0.2) AS collected,
       u(b.id, 12) < CASE WHEN b.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
-      1 + (hash(b.id, ${seed}, 30) % ${DONORS.length})::INT AS dk,
+      1 + (h(b.id, 30) % ${DONORS.length})::INT AS dk,
       (b.id * 2654435761 + ${seed}) % 33554432 AS dx
     FROM b
     JOIN ref_pair p USING (pidx)
-    JOIN ref_taxon tx ON tx.crop_code = p.crop_code AND tx.k = (hash(b.id, ${seed}, 3) % p.ntaxa)::INT
-    JOIN ref_country co ON co.code3 = p.origins[1 + (hash(b.id, ${seed}, 4) % p.norigins)::BIGINT]
+    JOIN ref_taxon tx ON tx.crop_code = p.crop_code AND tx.k = (h(b.id, 3) % p.ntaxa)::INT
+    JOIN ref_country co ON co.code3 = p.origins[1 + (h(b.id, 4) % p.norigins)::BIGINT]
   ), r AS (
     SELECT
       id,
@@ -99,7 +100,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       inst_code, inst_id, inst_name, inst_acronym, inst_country,
       number_prefix || id::VARCHAR || CASE WHEN u(id, 8) < 0.03 THEN 'K' ELSE '' END AS accession_number,
       CASE WHEN u(id, 9) < 0.6 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 10)} ||
-        CASE WHEN u(id, 11) < 0.5 THEN ' de ' || towns[1 + (hash(id, ${seed}, 13) % ntowns)::BIGINT] ELSE '-' || (id % 500)::VARCHAR END END AS accession_name,
+        CASE WHEN u(id, 11) < 0.5 THEN ' de ' || towns[1 + (h(id, 13) % ntowns)::BIGINT] ELSE '-' || (id % 500)::VARCHAR END END AS accession_name,
       u(id, 6) < 0.03 AS historic,
       ${pick(curation, "id", 14)} AS curation_type,
       genus, species, sp_author,
@@ -109,7 +110,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       crop_name, crop_code, samp_stat,
       CASE WHEN u(id, 21) < 0.85 THEN mcpd_date(acq_year, 1 + floor(u(id, 22) * 12)::INT, 1 + floor(u(id, 23) * 28)::INT, u(id, 24)) END AS acq_date,
       orig_cty, orig_name, orig_num,
-      CASE WHEN collected AND u(id, 25) < 0.75 THEN replace(replace(replace(${pick(SITE_TEMPLATES, "id", 26)}, '{town}', towns[1 + (hash(id, ${seed}, 13) % ntowns)::BIGINT]), '{n}', (1 + (id % 40))::VARCHAR), '{name}', ${pick(["La Quinta", "El Rosal", "Santa Ana", "Los Álamos", "San José"], "id", 27)}) END AS coll_site,
+      CASE WHEN collected AND u(id, 25) < 0.75 THEN replace(replace(replace(${pick(SITE_TEMPLATES, "id", 26)}, '{town}', towns[1 + (h(id, 13) % ntowns)::BIGINT]), '{n}', (1 + (id % 40))::VARCHAR), '{name}', ${pick(["La Quinta", "El Rosal", "Santa Ana", "Los Álamos", "San José"], "id", 27)}) END AS coll_site,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(lat_min + u(id, 15) * (lat_max - lat_min), 4) END AS latitude,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(lon_min + u(id, 16) * (lon_max - lon_min), 4) END AS longitude,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN ${pick([100, 500, 1000, 2000, 5000, 10000], "id", 18)} END AS coord_uncert,
@@ -121,10 +122,10 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       CASE WHEN collected AND u(id, 40) < 0.5 THEN ${pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)} || ' ' || (1 + id % 9000)::VARCHAR END AS coll_numb,
       CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorCodes}[dk] || CASE WHEN u(id, 43) < 0.2 THEN ';' || inst_code ELSE '' END END AS coll_code,
       CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorNames}[dk] END AS coll_name,
-      CASE WHEN collected AND u(id, 42) >= 0.3 AND u(id, 44) < 0.05 THEN towns[1 + (hash(id, ${seed}, 45) % ntowns)::BIGINT] || ', ' || orig_name END AS coll_inst_address,
+      CASE WHEN collected AND u(id, 42) >= 0.3 AND u(id, 44) < 0.05 THEN towns[1 + (h(id, 45) % ntowns)::BIGINT] || ', ' || orig_name END AS coll_inst_address,
       CASE WHEN collected AND u(id, 46) < 0.1 THEN inst_acronym || ' ' || orig_cty || ' mission ' || (acq_year - 1)::VARCHAR END AS coll_miss_id,
-      CASE WHEN u(id, 47) < 0.4 THEN ${donorCodes}[1 + (hash(id, ${seed}, 48) % ${DONORS.length})::INT] END AS donor_code,
-      CASE WHEN u(id, 47) < 0.4 THEN ${donorNames}[1 + (hash(id, ${seed}, 48) % ${DONORS.length})::INT] END AS donor_name,
+      CASE WHEN u(id, 47) < 0.4 THEN ${donorCodes}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_code,
+      CASE WHEN u(id, 47) < 0.4 THEN ${donorNames}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_name,
       CASE WHEN u(id, 49) < 0.3 THEN upper(coalesce(orig_cty, 'XXX')) || ' ' || (1 + id % 700)::VARCHAR END AS donor_numb,
       CASE WHEN u(id, 50) < 0.3 THEN 'PI ' || (100000 + (id * 13) % 600000)::VARCHAR || CASE WHEN u(id, 51) < 0.3 THEN ';' || upper(substr(crop_code, 1, 3)) || '-' || (id % 10000)::VARCHAR ELSE '' END END AS other_numb,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorCodes}[dk] END AS breeder_code,
@@ -140,7 +141,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       TIMESTAMP '2018-01-01' + to_seconds((u(id, 66) * 86400 * 365 * 8)::BIGINT) AS last_modified,
       NOT (u(id, 6) < 0.03) AND u(id, 67) < 0.8 AS available,
       u(id, 68) < 0.1 AS genotyped,
-      CASE WHEN u(id, 69) < 0.05 THEN ([${subsets.join(", ")}])[1 + (hash(id, ${seed}, 70) % 6)::INT] END AS subset_uuid
+      CASE WHEN u(id, 69) < 0.05 THEN ([${subsets.join(", ")}])[1 + (h(id, 70) % 6)::INT] END AS subset_uuid
     FROM j
   )
   SELECT *,

@@ -53,7 +53,7 @@ export async function generateTraits(con: DuckDBConnection, seed: number): Promi
   await con.run(`CREATE OR REPLACE TABLE dataset_member AS
     SELECT d.uuid AS dataset_uuid, a.id AS accession_id, d.reps, d.missing
     FROM dataset d JOIN accession a ON a.crop_code = d.crop_code
-    WHERE hash(a.id, ${seed}, 100 + d.kind_idx) % 100 < d.coverage`);
+    WHERE h(a.id, 100 + d.kind_idx) % 100 < d.coverage`);
 
   // observations: per accession a shared latent factor (z0) so traits correlate, plus per-descriptor effects
   await con.run(`CREATE OR REPLACE TABLE observation AS
@@ -77,9 +77,9 @@ export async function generateTraits(con: DuckDBConnection, seed: number): Promi
         WHEN 'SCALE' THEN greatest(1, least(9, 1 + 2 * floor(((zacc * 0.9 + zrep * 0.3) + 2.5) / 5 * 5)))
       END AS value_num,
       CASE data_type
-        WHEN 'CODED' THEN (json_extract_string(terms, '$[' || ((hash(accession_id, ${seed}, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0 END)) % json_array_length(terms))::VARCHAR || '].code'))
+        WHEN 'CODED' THEN (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0 END)) % json_array_length(terms))::VARCHAR || '].code'))
         WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
-        WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (hash(accession_id, ${seed}, 7500 + rep) % json_array_length(texts))::VARCHAR || ']')
+        WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id, 7500 + rep) % json_array_length(texts))::VARCHAR || ']')
         WHEN 'DATE' THEN strftime(DATE '2014-03-01' + (floor(u(accession_id, 7600) * 3)::INT * 365 + floor(u(accession_id, 7601) * 60)::INT), '%Y-%m-%d')
       END AS value_text
     FROM x

@@ -1,0 +1,32 @@
+/**
+ * Executes every notebook headless with the Deno Jupyter kernel; a cell
+ * error fails the test. Needs Jupyter (Debian: jupyter-nbconvert); .ci/run
+ * installs it. Outside CI, a machine without Jupyter skips with a message.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const hasJupyter = spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" }).status === 0;
+const mustRun = process.env.CI === "true";
+const notebooks = readdirSync("notebooks").filter((f) => f.endsWith(".ipynb")).sort();
+
+describe.skipIf(!hasJupyter && !mustRun)("notebooks", () => {
+  it("Jupyter is installed (CI installs jupyter-nbconvert)", () => {
+    expect(hasJupyter).toBe(true);
+    execFileSync("npx", ["--no-install", "deno", "jupyter", "--install", "--force"], { stdio: "ignore" });
+  });
+  for (const nb of notebooks) {
+    it(`${nb} runs top to bottom`, () => {
+      const r = spawnSync("jupyter", ["nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.kernel_name=deno",
+        "--ExecutePreprocessor.timeout=600", "--output-dir", "out/notebooks", `notebooks/${nb}`], { encoding: "utf8", timeout: 900_000 });
+      expect(r.status, r.stderr.slice(-3000)).toBe(0);
+      const executed = JSON.parse(readFileSync(`out/notebooks/${nb}`, "utf8"));
+      const outputs = executed.cells.flatMap((c: any) => c.outputs ?? []);
+      expect(outputs.filter((o: any) => o.output_type === "error")).toEqual([]);
+      const mimes = new Set(outputs.flatMap((o: any) => Object.keys(o.data ?? {})));
+      expect(mimes.has("text/html")).toBe(true);
+      if (nb !== "03-bulk-export.ipynb") expect(mimes.has("image/svg+xml")).toBe(true);
+    }, 900_000);
+  }
+});
