@@ -15,7 +15,7 @@ import {
   descriptorColumnNames, descriptorList, descriptorsToDataFrame, observations, type ObservationOptions, pivotObservations,
   traitColumns, traitDatasets, type WideOptions,
 } from "./traits.ts";
-import { Transport, type TransportOptions } from "./transport.ts";
+import { createDispatcher, Transport, type TransportOptions } from "./transport.ts";
 
 export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
   /** Server root, e.g. https://api.genesys-pgr.org or the sandbox URL (no /api/v2). */
@@ -65,10 +65,11 @@ export class Genesys {
     }
     this.baseUrl = base.toString().replace(/\/+$/, "").replace(/\/api\/v2$/, "");
     const { token, clientId, clientSecret, ...transport } = opts;
-    const t0 = new Transport({ ...transport, baseUrl: this.baseUrl, tokens: new StaticToken(token) });
-    let tokens: TokenProvider = new StaticToken(token);
-    if (!token && clientId && clientSecret) tokens = new ClientCredentials(this.baseUrl, clientId, clientSecret, t0.dispatcher);
-    this.t = new Transport({ ...transport, baseUrl: this.baseUrl, tokens, dispatcher: t0.dispatcher });
+    const dispatcher = transport.dispatcher ?? createDispatcher(transport.timeoutMs);
+    const tokens: TokenProvider = !token && clientId && clientSecret
+      ? new ClientCredentials(this.baseUrl, clientId, clientSecret, dispatcher)
+      : new StaticToken(token);
+    this.t = new Transport({ ...transport, baseUrl: this.baseUrl, tokens, dispatcher });
   }
 
   /** From GENESYS_API_URL plus GENESYS_TOKEN or GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET. */

@@ -6,7 +6,7 @@ import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type FieldKind, type PassportField } from "../schema/passport-fields.ts";
 import { GenesysInputError } from "./errors.ts";
-import { readCsvStream } from "./csv-stream.ts";
+import { emptyFrame, readCsvStream } from "./csv-stream.ts";
 import { bodyStream, type Transport } from "./transport.ts";
 
 export const QUERY_MAX_ROWS = 1_000_000;
@@ -139,7 +139,7 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
     if (rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
   }
   let df = frames.length === 0
-    ? pl.DataFrame(Object.fromEntries(columns.map((c) => [c.header, pl.Series(c.header, [], READ_DTYPE[c.field.kind] ?? pl.Utf8)])))
+    ? emptyFrame(Object.fromEntries(columns.map((c) => [c.header, READ_DTYPE[c.field.kind] ?? pl.Utf8])))
     : frames.length === 1 ? frames[0]! : pl.concat(frames, { how: "vertical", rechunk: true });
   if (limit !== undefined && df.height > limit) df = df.head(limit);
   return typePassportColumns(df, columns, opts.parseDates ?? true);

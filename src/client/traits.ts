@@ -8,12 +8,12 @@ import type { DataFrame, Series } from "nodejs-polars";
 import {
   DatasetUuids, DatatableList, type Datatable, type Descriptor, DescriptorResponse, ObservationPage, type ObservationRow,
 } from "../schema/responses.ts";
+import { UUID_RE } from "../schema/uuid.ts";
 import { checkSize } from "./accessions.ts";
 import { GenesysInputError } from "./errors.ts";
 import type { Transport } from "./transport.ts";
 
 export const DATA_MAX_SIZE = 1_000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkUuids(values: string[], what: string, endpoint: string): void {
   const bad = values.filter((v) => !UUID_RE.test(v));

@@ -21,24 +21,24 @@ function counts(df: DataFrame, col: string, top: number): { key: string; n: numb
   return g.toRecords().map((r) => ({ key: String(r.key), n: Number(r.n) }));
 }
 
+/** Horizontal bars of accession counts, longest first. */
+function countBars(data: { key: string; n: number }[], title: string, marginLeft: number, fill: string): Figure {
+  return render({
+    title, marginLeft, height: Math.max(120, 22 * data.length + 40),
+    x: { label: "accessions", grid: true }, y: { label: null },
+    marks: [Plot.barX(data, { x: "n", y: "key", sort: { y: "-x" }, fill }), Plot.ruleX([0])],
+  }, title);
+}
+
 /** Accessions per country of origin (horizontal bars, top N). */
 export function countryBar(df: DataFrame, { column = "ORIGCTY", top = 20, title = "Accessions by country of origin" } = {}): Figure {
-  const data = counts(df, column, top);
-  return render({
-    title, marginLeft: 50, height: Math.max(120, 22 * data.length + 40),
-    x: { label: "accessions", grid: true }, y: { label: null },
-    marks: [Plot.barX(data, { x: "n", y: "key", sort: { y: "-x" }, fill: "#4c78a8" }), Plot.ruleX([0])],
-  }, title);
+  return countBars(counts(df, column, top), title, 50, "#4c78a8");
 }
 
 /** Accessions per biological status, with MCPD SAMPSTAT labels instead of codes. */
 export function sampstatBar(df: DataFrame, { column = "SAMPSTAT", title = "Accessions by biological status" } = {}): Figure {
-  const data = counts(df, column, 50).map((d) => ({ label: SAMPSTAT_LABELS.get(Number(d.key)) ?? `code ${d.key}`, n: d.n }));
-  return render({
-    title, marginLeft: 210, height: Math.max(120, 22 * data.length + 40),
-    x: { label: "accessions", grid: true }, y: { label: null },
-    marks: [Plot.barX(data, { x: "n", y: "label", sort: { y: "-x" }, fill: "#59a14f" }), Plot.ruleX([0])],
-  }, title);
+  const data = counts(df, column, 50).map((d) => ({ key: SAMPSTAT_LABELS.get(Number(d.key)) ?? `code ${d.key}`, n: d.n }));
+  return countBars(data, title, 210, "#59a14f");
 }
 
 /** Acquisitions per year, from an MCPD YYYYMMDD column (partial dates count by their year). */

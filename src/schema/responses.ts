@@ -5,6 +5,7 @@
  * but every field the toolkit reads is type-checked.
  */
 import { z } from "zod";
+import { UUID_RE } from "./uuid.ts";
 
 const str = z.string().nullish();
 const numN = z.number().nullish();
@@ -83,7 +84,6 @@ export const Datatable = z.looseObject({
 export type Datatable = z.infer<typeof Datatable>;
 export const DatatableList = z.array(Datatable);
 
-const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ObservationValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
 /** One row of /dataset/data: accession keys plus `<descriptor uuid>: [values…]` (notes §8.3). */
 export const ObservationRow = z.looseObject({
@@ -93,7 +93,7 @@ export const ObservationRow = z.looseObject({
   instituteCode: str,
 }).superRefine((row, ctx) => {
   for (const [k, v] of Object.entries(row)) {
-    if (!UUID_KEY.test(k)) continue;
+    if (!UUID_RE.test(k)) continue;
     const values = Array.isArray(v) ? v : [v];
     for (const [i, x] of values.entries()) {
       if (!ObservationValue.safeParse(x).success) ctx.addIssue({ code: "custom", path: [k, i], message: `expected a number, string, boolean or null observation, got ${JSON.stringify(x)}` });

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { describeIssues } from "../../schema/filter.ts";
+import { UUID_RE } from "../../schema/uuid.ts";
 import { str } from "../generator/sql.ts";
 import { pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../context.ts";
 import { filterToSql } from "../filter-sql.ts";
@@ -11,7 +12,6 @@ import { HttpError } from "../http-error.ts";
 import { intParam, queryList, sendJson, sendJsonText } from "../http-io.ts";
 
 export const DATA_MAX_L = 1_000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkUuids(values: unknown[], what: string, endpoint: string): string[] {
   const bad = values.filter((v) => typeof v !== "string" || !UUID_RE.test(v));
