@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { post, sandbox, tsv } from "./helpers/sandbox.ts";
@@ -296,6 +297,47 @@ describe("generator randomness", () => {
       const sx = Math.sqrt(mean(g.map((p) => (p[0] - mx) ** 2))), sy = Math.sqrt(mean(g.map((p) => (p[1] - my) ** 2)));
       expect(Math.abs(cov / (sx * sy))).toBeLessThan(0.5);
     }
+  });
+});
+
+describe("export spool", () => {
+  it("serves a repeated export from the spool, byte for byte", async () => {
+    const q = "/acn/query?select=uuid,accessionNumber,remarks&l=300&p=1";
+    const first = await post(sb, q, { crop: ["wheat", "rice"] });
+    const again = await post(sb, q, { crop: ["wheat", "rice"] });
+    expect(first.headers.get("x-sandbox-export")).toBe("new");
+    expect(again.headers.get("x-sandbox-export")).toBe("spooled");
+    expect(again.text).toBe(first.text);
+    expect(tsv(first.text).rows.length).toBeGreaterThan(100);
+    const other = await post(sb, q, { crop: ["wheat"] });
+    expect(other.headers.get("x-sandbox-export")).toBe("new");
+  });
+
+  it("keeps nothing when the cache is 0 bytes, and removes the spool on close", async () => {
+    const c = await sandbox({ exportCacheBytes: 0 });
+    const dir = c.exportSpoolDir;
+    try {
+      const r = await post(c, "/acn/query?select=uuid&l=500", {});
+      expect(tsv(r.text).rows).toHaveLength(500);
+      expect(readdirSync(dir)).toEqual([]);
+      const again = await post(c, "/acn/query?select=uuid&l=500", {});
+      expect(again.headers.get("x-sandbox-export")).toBe("new");
+      expect(again.text).toBe(r.text);
+    } finally {
+      await c.close();
+    }
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it("streams rows in accession order with the same values as the JSON mode", async () => {
+    const select = "accessionNumber,latitude,historic,sampStat,lastModifiedDate";
+    const csv = tsv((await post(sb, `/acn/query?select=${select}&l=50&p=3`, { crop: ["maize"] })).text);
+    const json = await post(sb, `/acn/query?select=${select}&l=50&p=3`, { crop: ["maize"] }, { headers: { accept: "application/json" } });
+    const content = (json.json as { content: Record<string, unknown>[] }).content;
+    expect(csv.rows.map((r) => r[0])).toEqual(content.map((r) => r.accessionNumber));
+    expect(csv.rows.map((r) => (r[1] === "" ? null : Number(r[1])))).toEqual(content.map((r) => r.latitude ?? null));
+    expect(csv.rows.map((r) => r[2])).toEqual(content.map((r) => String(r.historic)));
+    expect(csv.rows.map((r) => r[4])).toEqual(content.map((r) => r.lastModifiedDate));
   });
 });
 

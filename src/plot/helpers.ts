@@ -84,7 +84,7 @@ export function traitHistogram(df: DataFrame, trait: string, { group, title = `D
   return render({
     title, y: { grid: true, label: "count" }, x: { label: trait },
     color: group ? { legend: true } : undefined,
-    marks: [Plot.rectY(data, Plot.binX({ y: "count" }, { x: trait, fill: group ?? "#4c78a8", ...(group ? { mixBlendMode: "multiply", fillOpacity: 0.6 } : {}) })), Plot.ruleY([0])],
+    marks: [Plot.rectY(data, Plot.binX<Plot.RectYOptions>({ y: "count" }, { x: trait, fill: group ?? "#4c78a8", ...(group ? { mixBlendMode: "multiply", fillOpacity: 0.6 } : {}) })), Plot.ruleY([0])],
   }, title);
 }
 

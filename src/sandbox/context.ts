@@ -3,6 +3,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseFilter, type AccessionFilter } from "../schema/filter.ts";
+import type { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
 import type { ParsedBody } from "./http-io.ts";
 
@@ -22,6 +23,7 @@ export interface RouteContext {
   db: DuckDBInstance;
   settings: SandboxSettings;
   filterCodes: FilterCodes;
+  spool: ExportSpool;
 }
 
 export type Route = (ctx: RouteContext) => Promise<void>;

@@ -1,8 +1,8 @@
 /**
- * SQL for each selectable passport path: the value as DuckDB computes it
- * (typed, for JSON output) and as CSV text (for the bulk export).
+ * SQL for each selectable passport path, for the JSON rows and the CSV
+ * export of /acn/query.
  */
-import type { FieldKind, SelectItem } from "../schema/passport-fields.ts";
+import type { SelectItem } from "../schema/passport-fields.ts";
 import { str } from "./generator/sql.ts";
 
 /** Canonical select path -> SQL value over table `accession`. */
@@ -70,24 +70,9 @@ export const FIELD_SQL: Record<string, string> = {
   "createdDate": "strftime(created_date, '%Y-%m-%dT%H:%M:%SZ')",
 };
 
-const TEXT_KINDS: FieldKind[] = ["string", "code", "mcpdDate", "multi", "instant"];
-
-/** One CSV cell: empty for null, RFC 4180 quoting when the value holds the delimiter, a quote, CR or LF. */
-export function csvCell(item: SelectItem, delimiter: string): string {
-  const v = FIELD_SQL[item.field.path]!;
-  if (!TEXT_KINDS.includes(item.field.kind)) return `coalesce(CAST(${v} AS VARCHAR), '')`;
-  const d = str(delimiter);
-  return `coalesce(CASE WHEN contains(${v}, ${d}) OR contains(${v}, '"') OR contains(${v}, chr(10)) OR contains(${v}, chr(13)) THEN '"' || replace(${v}, '"', '""') || '"' ELSE ${v} END, '')`;
-}
-
-/** SQL producing one whole CSV line per row. */
-export function csvLine(items: SelectItem[], delimiter: string): string {
-  return items.map((i) => csvCell(i, delimiter)).join(` || ${str(delimiter)} || `);
-}
-
-/** CSV header line (headers quoted when needed, like cells). */
-export function csvHeader(items: SelectItem[], delimiter: string): string {
-  return items.map((i) => (/["\r\n]/.test(i.header) || i.header.includes(delimiter) ? `"${i.header.replaceAll('"', '""')}"` : i.header)).join(delimiter);
+/** SELECT list for the bulk export: each value under its CSV header (DuckDB's CSV writer quotes as RFC 4180 needs). */
+export function exportColumns(items: SelectItem[]): string {
+  return items.map((i) => `${FIELD_SQL[i.field.path]} AS "${i.header.replaceAll('"', '""')}"`).join(", ");
 }
 
 /** SQL producing a flat JSON object keyed by the literal select paths (JSON mode of /acn/query). */

@@ -9,6 +9,7 @@ import type { DuckDBInstance } from "@duckdb/node-api";
 import { TokenStore } from "./auth.ts";
 import { FilterCodes, type Route, type SandboxSettings } from "./context.ts";
 import { defaultCacheDir, openDatabase } from "./db.ts";
+import { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
 import { readBody, sendError, sendJson } from "./http-io.ts";
 import { acnFilter } from "./routes/acn-filter.ts";
@@ -34,6 +35,8 @@ export interface SandboxOptions {
   delimiter?: "\t" | ",";
   /** Pace CSV exports to this many bytes/s, to mimic a real link (0 = off). */
   throttleBytesPerSecond?: number;
+  /** Bytes of finished CSV exports kept on disk for repeated requests (0 = none). Default 2 GB. */
+  exportCacheBytes?: number;
   log?: (msg: string) => void;
 }
 
@@ -47,6 +50,8 @@ export interface Sandbox {
   accessions: number;
   seed: number;
   db: DuckDBInstance;
+  /** Directory where CSV exports are rendered and kept (removed by close()). */
+  exportSpoolDir: string;
   /** Issues another token (e.g. with a short lifetime for tests). */
   issueToken(ttlSeconds?: number): string;
   close(): Promise<void>;
@@ -72,6 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokens = new TokenStore({ clientId, clientSecret }, options.tokenTtlSeconds ?? 3600);
   const settings: SandboxSettings = { delimiter: options.delimiter ?? "\t", throttleBytesPerSecond: options.throttleBytesPerSecond ?? 0 };
   const filterCodes = new FilterCodes();
+  const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://sandbox.local");
@@ -96,7 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (req.method !== "POST") throw new HttpError(405, `${req.method} ${path}: the Genesys API v2 uses POST for this endpoint`, { allow: "POST" });
       tokens.check(req, endpoint);
       const body = await readBody(req);
-      await route({ req, res, url, body, endpoint, db, settings, filterCodes });
+      await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool });
     } catch (e) {
       if (res.headersSent) {
         res.destroy(e as Error);
@@ -124,12 +130,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     accessions,
     seed,
     db,
+    exportSpoolDir: spool.dir,
     issueToken: (ttl?: number) => tokens.issue(ttl),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections?.();
         server.close(() => {
           db.closeSync();
+          spool.close();
           resolve();
         });
       }),
