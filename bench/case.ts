@@ -1,10 +1,13 @@
 /**
  * One benchmark case in its own process, so peak RSS is honest.
  *   deno run -A bench/case.ts <case> <url> <token> <rows> <select|all>
- * Prints one JSON line: {case, rows, bytes, seconds, peakRssMB}.
+ * Prints one JSON line: {case, rows, bytes, seconds, peakRssMB, idleRssMB}.
+ * Peak RSS is the kernel's high-water mark (VmHWM); idle RSS is the process
+ * with its modules loaded, before the request.
  */
 import pl from "nodejs-polars";
 import Papa from "papaparse";
+import { readFileSync } from "node:fs";
 import { request } from "undici";
 import { Genesys } from "../src/index.ts";
 import { resolveSelect } from "../src/client/passports.ts";
@@ -15,13 +18,17 @@ const select = selectArg === "all" ? undefined : selectArg!.split(",");
 const cols = resolveSelect(select).map((c) => c.select).join(",");
 const q = `${url}/api/v2/acn/query?l=${rows}&select=${encodeURIComponent(cols)}`;
 const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/csv, */*" };
-let peak = 0;
-const sample = setInterval(() => (peak = Math.max(peak, Deno.memoryUsage().rss)), 20);
-const t0 = performance.now();
+const statusMB = (key: string) => Number(readFileSync("/proc/self/status", "utf8").match(new RegExp(`${key}:\\s+(\\d+) kB`))![1]) / 1000;
+// load polars' native module before measuring the idle baseline
+pl.DataFrame({ warm: [1] });
+const idleRssMB = statusMB("VmRSS");
+
+let t0 = performance.now();
 let bytes = 0;
 let outRows = rows;
 if (name === "wire" || name === "parse-only") {
   const res = await request(q, { method: "POST", headers, body: "{}" });
+  if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${await res.body.text()}`);
   const parts: Buffer[] = [];
   for await (const c of res.body) {
     bytes += c.length;
@@ -29,13 +36,9 @@ if (name === "wire" || name === "parse-only") {
   }
   if (name === "parse-only") {
     const body = Buffer.concat(parts);
-    const t1 = performance.now();
-    const df = pl.readCSV(body, { sep: "\t", quoteChar: '"' });
-    outRows = df.height;
-    peak = Math.max(peak, Deno.memoryUsage().rss);
-    clearInterval(sample);
-    console.log(JSON.stringify({ case: name, rows: outRows, bytes, seconds: (performance.now() - t1) / 1000, peakRssMB: peak / 1e6 }));
-    Deno.exit(0);
+    parts.length = 0;
+    t0 = performance.now();
+    outRows = pl.readCSV(body, { sep: "\t", quoteChar: '"' }).height;
   }
 } else if (name === "passports") {
   const g = new Genesys({ baseUrl: url!, token });
@@ -45,7 +48,7 @@ if (name === "wire" || name === "parse-only") {
 } else if (name === "papaparse") {
   const res = await fetch(q, { method: "POST", headers, body: "{}" });
   const text = await res.text();
-  bytes = text.length;
+  bytes = Buffer.byteLength(text);
   const parsed = Papa.parse(text, { header: true, delimiter: "\t", dynamicTyping: true, skipEmptyLines: true });
   outRows = parsed.data.length;
 } else if (name === "filter-paging") {
@@ -56,10 +59,13 @@ if (name === "wire" || name === "parse-only") {
   await g.close();
 } else if (name === "traits") {
   const g = new Genesys({ baseUrl: url!, token });
-  const { data } = await g.traits({ crop: ["wheat"] });
-  outRows = data.height;
+  const { data, descriptors } = await g.traits({ crop: ["wheat"] });
+  // rows = observations: non-null trait cells of the wide frame
+  const names = descriptors.getColumn("name").toArray() as string[];
+  outRows = names.reduce((n, c) => n + data.height - data.getColumn(c).nullCount(), 0);
   await g.close();
+} else {
+  throw new Error(`unknown case ${name}`);
 }
-peak = Math.max(peak, Deno.memoryUsage().rss);
-clearInterval(sample);
-console.log(JSON.stringify({ case: name, rows: outRows, bytes, seconds: (performance.now() - t0) / 1000, peakRssMB: peak / 1e6 }));
+const seconds = (performance.now() - t0) / 1000;
+console.log(JSON.stringify({ case: name, rows: outRows, bytes, seconds, peakRssMB: statusMB("VmHWM"), idleRssMB }));

@@ -3,7 +3,7 @@
  * transparently past the 1,000,000-row limit of one request.
  */
 import pl from "nodejs-polars";
-import type { DataFrame, DataType, Expr } from "nodejs-polars";
+import type { DataFrame, DataType, Expr, LazyDataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type FieldKind, type PassportField } from "../schema/passport-fields.ts";
 import { GenesysInputError } from "./errors.ts";
 import { emptyFrame, readCsvStream } from "./csv-stream.ts";
@@ -75,30 +75,36 @@ export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
   return out;
 }
 
-const READ_DTYPE: Partial<Record<FieldKind, DataType>> = { int: pl.Int64, float: pl.Float64, bool: pl.Bool };
+/** dtypes the CSV reader produces directly; codes become Categorical without a Utf8 copy first. */
+const READ_DTYPE: Partial<Record<FieldKind, DataType>> = { int: pl.Int64, float: pl.Float64, bool: pl.Bool, code: pl.Categorical };
 
-/** Casts columns by kind: codes to Categorical, instants to Datetime, MCPD dates get a parsed companion. */
-export function typePassportColumns(df: DataFrame, columns: ResolvedColumn[], parseDates = true): DataFrame {
+/** Typing done per block on polars' threads: instants to Datetime, MCPD dates get a parsed `_date` companion. */
+export function passportTypingExprs(columns: ResolvedColumn[], present: readonly string[], parseDates = true): Expr[] {
   const exprs: Expr[] = [];
   for (const c of columns) {
-    if (!df.columns.includes(c.header)) continue;
+    if (!present.includes(c.header)) continue;
     const col = pl.col(c.header);
-    if (c.field.kind === "code") exprs.push(col.cast(pl.Categorical));
-    else if (c.field.kind === "instant") {
+    if (c.field.kind === "instant") {
       exprs.push(pl.when(col.str.contains("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$")).then(col).otherwise(pl.lit(null)).str.strptime(pl.Datetime("ms"), "%Y-%m-%dT%H:%M:%SZ").alias(c.header));
     } else if (c.field.kind === "mcpdDate" && parseDates) {
       exprs.push(pl.when(col.str.contains("^\\d{8}$")).then(col).otherwise(pl.lit(null)).str.strptime(pl.Date, "%Y%m%d").alias(`${c.header}_date`));
     }
   }
-  if (!exprs.length) return df;
-  const typed = df.withColumns(...exprs);
-  // put each parsed date right after its MCPD string column
+  return exprs;
+}
+
+/** Puts each parsed `<COL>_date` right after its MCPD string column. */
+function orderDateCompanions(df: DataFrame): DataFrame {
+  const names = df.columns;
+  const companions = new Set(names.filter((n) => n.endsWith("_date") && names.includes(n.slice(0, -5))));
+  if (!companions.size) return df;
   const order: string[] = [];
-  for (const name of df.columns) {
+  for (const name of names) {
+    if (companions.has(name)) continue;
     order.push(name);
-    if (typed.columns.includes(`${name}_date`) && !df.columns.includes(`${name}_date`)) order.push(`${name}_date`);
+    if (companions.has(`${name}_date`)) order.push(`${name}_date`);
   }
-  return typed.select(...order);
+  return df.select(...order);
 }
 
 export async function fetchPassports(transport: Transport, filter: unknown, opts: PassportOptions = {}): Promise<DataFrame> {
@@ -111,12 +117,15 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
   }
   const pageSize = Math.min(requested, limit ?? QUERY_MAX_ROWS);
   const byHeader = new Map(columns.map((c) => [c.header, c]));
+  let typing: Expr[] = [];
   const dtypes = (header: string[]) => {
+    typing = passportTypingExprs(columns, header, opts.parseDates ?? true);
     return Object.fromEntries(header.flatMap((h) => {
       const t = byHeader.get(h) && READ_DTYPE[byHeader.get(h)!.field.kind];
       return t ? [[h, t]] : [];
     }));
   };
+  const transform = (block: LazyDataFrame) => (typing.length ? block.withColumns(...typing) : block);
   const frames: DataFrame[] = [];
   let rowsBefore = 0;
   let bytesBefore = 0;
@@ -129,6 +138,7 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
     const { frame, rows, bytes } = await readCsvStream(bodyStream(res), {
       endpoint: ENDPOINT,
       dtypes,
+      transform,
       onBlock: (r, b) => opts.onProgress?.({ rows: rowsBefore + r, bytes: bytesBefore + b, page, total: limit }),
     });
     rowsBefore += rows;
@@ -138,9 +148,12 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
     opts.onProgress?.({ rows: rowsBefore, bytes: bytesBefore, page, total: limit });
     if (rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
   }
-  let df = frames.length === 0
-    ? emptyFrame(Object.fromEntries(columns.map((c) => [c.header, READ_DTYPE[c.field.kind] ?? pl.Utf8])))
-    : frames.length === 1 ? frames[0]! : pl.concat(frames, { how: "vertical", rechunk: true });
+  if (frames.length === 0) {
+    const empty = emptyFrame(Object.fromEntries(columns.map((c) => [c.header, READ_DTYPE[c.field.kind] ?? pl.Utf8])));
+    typing = passportTypingExprs(columns, empty.columns, opts.parseDates ?? true);
+    frames.push(transform(empty.lazy()).collectSync());
+  }
+  let df = frames.length === 1 ? frames[0]! : pl.concat(frames, { how: "vertical", rechunk: false });
   if (limit !== undefined && df.height > limit) df = df.head(limit);
-  return typePassportColumns(df, columns, opts.parseDates ?? true);
+  return orderDateCompanions(df);
 }

@@ -1,6 +1,6 @@
 /**
  * Command line: `npm run sandbox -- --port 8080 --accessions 200000 [--seed 42]
- * [--delimiter comma] [--throttle-mbps 50] [--token-ttl 3600]`.
+ * [--delimiter comma] [--throttle-mbps 50] [--token-ttl 3600] [--export-cache-mb 2000]`.
  * Prints the URL, a token and the client credentials, then serves until Ctrl-C.
  */
 import { parseArgs } from "node:util";
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     "throttle-mbps": { type: "string", default: "0" },
     "token-ttl": { type: "string", default: "86400" },
     "no-cache": { type: "boolean", default: false },
+    "export-cache-mb": { type: "string", default: "2000" },
   },
 });
 const int = (name: string, v: string | undefined) => {
@@ -34,6 +35,7 @@ const sandbox = await startSandbox({
   delimiter: values.delimiter === "comma" || values.delimiter === "," ? "," : "\t",
   throttleBytesPerSecond: int("throttle-mbps", values["throttle-mbps"]) * 1_000_000,
   tokenTtlSeconds: int("token-ttl", values["token-ttl"]),
+  exportCacheBytes: int("export-cache-mb", values["export-cache-mb"]) * 1_000_000,
   ...(values["no-cache"] ? { cache: false as const } : {}),
   log: (m) => console.error(m),
 });

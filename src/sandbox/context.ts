@@ -84,6 +84,15 @@ export async function scalar(con: DuckDBConnection, sql: string): Promise<number
   return Number(reader.getRows()[0]?.[0] ?? 0);
 }
 
+/**
+ * SQL condition selecting one page of accessions (in id order). The page is
+ * found on the narrow id column first, so wide per-row values (JSON objects,
+ * CSV cells) are computed for that page only, not for every matching row.
+ */
+export function pageOfAccessions(where: string, size: number, offset: number): string {
+  return `id IN (SELECT id FROM accession WHERE ${where} ORDER BY id LIMIT ${size} OFFSET ${offset})`;
+}
+
 /** Standard page envelope fields (Spring Page, top level; notes §3). */
 export function pageEnvelope(contentJson: string, page: number, size: number, total: number, extra: Record<string, unknown> = {}): string {
   const totalPages = Math.ceil(total / size);
