@@ -50,6 +50,15 @@ describe("passports()", () => {
     expect(limited.getColumn("UUID").toArray()).toEqual(whole.getColumn("UUID").toArray().slice(0, 150));
   });
 
+  it("frames built from many pages write to Arrow IPC and Parquet (one dictionary per categorical)", async () => {
+    const df = await g.passports({ crop: ["wheat", "maize"] }, { select: ["INSTCODE", "ACCENUMB", "GENUS", "ORIGCTY"], pageSize: 150 });
+    expect(df.schema.GENUS.variant).toBe("Categorical");
+    const back = pl.readIPC(df.writeIPC());
+    expect(back.height).toBe(df.height);
+    expect(back.getColumn("GENUS").cast(pl.Utf8).toArray()).toEqual(df.getColumn("GENUS").cast(pl.Utf8).toArray());
+    expect(pl.readParquet(df.writeParquet()).height).toBe(df.height);
+  });
+
   it("accepts MCPD names, service paths and aliases in select", async () => {
     const df = await g.passports({ crop: "rice" }, { select: ["INSTCODE", "taxonomy.genus", "geo.latitude LAT", "sampStat"], limit: 20 });
     expect(df.columns).toEqual(["INSTCODE", "taxonomy.genus", "LAT", "sampStat"]);

@@ -93,6 +93,16 @@ export function passportTypingExprs(columns: ResolvedColumn[], present: readonly
   return exprs;
 }
 
+/**
+ * Blocks parsed apart carry their own Categorical dictionaries; Arrow IPC
+ * (writeIPC, and tools reading it) needs one per column. Rechunking just those
+ * columns (u32 codes) merges them; string columns keep their chunks.
+ */
+function unifyCategoricals(df: DataFrame): DataFrame {
+  const cats = df.getColumns().filter((s) => s.dtype.equals(pl.Categorical));
+  return cats.length ? df.withColumns(...cats.map((s) => s.rechunk())) : df;
+}
+
 /** Puts each parsed `<COL>_date` right after its MCPD string column. */
 function orderDateCompanions(df: DataFrame): DataFrame {
   const names = df.columns;
@@ -155,5 +165,5 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
   }
   let df = frames.length === 1 ? frames[0]! : pl.concat(frames, { how: "vertical", rechunk: false });
   if (limit !== undefined && df.height > limit) df = df.head(limit);
-  return orderDateCompanions(df);
+  return orderDateCompanions(unifyCategoricals(df));
 }
