@@ -1,9 +1,10 @@
 /**
  * One benchmark case in its own process, so peak RSS is honest.
- *   deno run -A bench/case.ts <case> <url> <token> <rows> <select|all>
- * Prints one JSON line: {case, rows, bytes, seconds, peakRssMB, idleRssMB}.
+ *   deno run -A bench/case.ts <case> <url> <token> <rows> <select|all|crop>
+ * Prints one JSON line: {case, rows, bytes, seconds, peakRssMB, idleRssMB, endRssMB}.
  * Peak RSS is the kernel's high-water mark (VmHWM); idle RSS is the process
- * with its modules loaded, before the request.
+ * with its modules loaded, before the request; end RSS is with the result
+ * still held (so peak - end is the transient overhead).
  */
 import pl from "nodejs-polars";
 import Papa from "papaparse";
@@ -59,7 +60,7 @@ if (name === "wire" || name === "parse-only") {
   await g.close();
 } else if (name === "traits") {
   const g = new Genesys({ baseUrl: url!, token });
-  const { data, descriptors } = await g.traits({ crop: ["wheat"] });
+  const { data, descriptors } = await g.traits({ crop: [selectArg!] });
   // rows = observations: non-null trait cells of the wide frame
   const names = descriptors.getColumn("name").toArray() as string[];
   outRows = names.reduce((n, c) => n + data.height - data.getColumn(c).nullCount(), 0);
@@ -68,4 +69,4 @@ if (name === "wire" || name === "parse-only") {
   throw new Error(`unknown case ${name}`);
 }
 const seconds = (performance.now() - t0) / 1000;
-console.log(JSON.stringify({ case: name, rows: outRows, bytes, seconds, peakRssMB: statusMB("VmHWM"), idleRssMB }));
+console.log(JSON.stringify({ case: name, rows: outRows, bytes, seconds, peakRssMB: statusMB("VmHWM"), idleRssMB, endRssMB: statusMB("VmRSS") }));

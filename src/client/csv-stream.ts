@@ -1,10 +1,10 @@
 /**
  * Streams a Genesys CSV/TSV export into nodejs-polars as it arrives. Network
  * chunks are appended to a short-lived block file (RAM-backed /dev/shm when
- * there is one) and cut at record ends (quote-aware, tracked chunk by chunk)
- * every ~16 MB; each finished block is parsed and typed by polars' native
- * multi-threaded reader on polars' own threads (a lazy scan, collected
- * asynchronously). The event loop only appends bytes and counts quotes, so it
+ * there is one) and cut at record ends (quote-aware, tracked chunk by chunk):
+ * 2 MB at first, doubling to 16 MB, or sooner on a slow link. Each finished
+ * block is parsed and typed by polars' native multi-threaded reader on polars'
+ * own threads (a lazy scan, collected asynchronously). The event loop only appends bytes and counts quotes, so it
  * keeps draining the socket while earlier blocks parse: the parse hides behind
  * the transfer, and the body is never held whole in memory.
  */
@@ -33,7 +33,10 @@ export interface CsvStreamOptions {
   dtypes: (header: string[]) => Record<string, DataType>;
   /** Per-block typing applied on polars' threads (e.g. parse dates). */
   transform?: (block: LazyDataFrame) => LazyDataFrame;
+  /** Largest block; blocks start at 1/8 of it and double, so parsing starts early. Default 16 MB. */
   blockBytes?: number;
+  /** A block older than this (ms) is cut at the next record end once it holds 1/16 of blockBytes: slow links still parse as they go. Default 200. */
+  blockMs?: number;
   /** Blocks parsed at once; the socket is not read further while this many are pending. Default 2. */
   inFlight?: number;
   onBlock?: (rows: number, bytes: number) => void;
@@ -135,6 +138,7 @@ function firstRecordFields(buf: Uint8Array, sep: string): number | undefined {
 /** One block file being filled: bytes appended as they arrive, quote state tracked. */
 class BlockFile {
   readonly path = join(SPOOL_DIR, `genesys-notebook-${process.pid}-${randomUUID()}.csv`);
+  readonly started = performance.now();
   private fd: number | undefined = openSync(this.path, "w");
   size = 0;
   /** The bytes so far end inside a quoted field. */
@@ -177,7 +181,9 @@ class BlockFile {
 }
 
 export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, opts: CsvStreamOptions): Promise<CsvStreamResult> {
-  const blockBytes = opts.blockBytes ?? 16 * 1024 * 1024;
+  const maxBlock = opts.blockBytes ?? 16 * 1024 * 1024;
+  const blockMs = opts.blockMs ?? 200;
+  let blockBytes = Math.max(1, Math.floor(maxBlock / 8));
   const inFlight = Math.max(1, opts.inFlight ?? 2);
   const parsing: { block: BlockFile; frame: Promise<DataFrame> }[] = [];
   const frames: DataFrame[] = [];
@@ -218,6 +224,7 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   const submit = async (): Promise<void> => {
     const full = block!;
     block = undefined;
+    blockBytes = Math.min(maxBlock, blockBytes * 2);
     full.finish();
     const scan = pl.scanCSV(full.path, { hasHeader: false, sep, quoteChar: '"', schema, inferSchemaLength: 0 });
     const frame = (opts.transform ? opts.transform(scan) : scan).collect();
@@ -239,8 +246,9 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   };
   /** Appends a chunk, cutting the block at the chunk's last record end once it is big enough. */
   const take = async (chunk: Uint8Array): Promise<void> => {
-    if (!block || block.size + chunk.length < blockBytes) return append(chunk);
-    const cut = lastRecordEnd(chunk, block.quoted);
+    const due = block && (block.size + chunk.length >= blockBytes || (block.size >= maxBlock / 16 && performance.now() - block.started > blockMs));
+    if (!due) return append(chunk);
+    const cut = lastRecordEnd(chunk, block!.quoted);
     if (cut <= 0) return append(chunk);
     append(chunk.subarray(0, cut));
     await submit();

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseFilter, type AccessionFilter } from "../schema/filter.ts";
 import type { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
+import type { Memo } from "./memo.ts";
 import type { ParsedBody } from "./http-io.ts";
 
 export interface SandboxSettings {
@@ -24,6 +25,8 @@ export interface RouteContext {
   settings: SandboxSettings;
   filterCodes: FilterCodes;
   spool: ExportSpool;
+  /** Memoised ordered id lists for paged queries. */
+  memo: Memo<number[]>;
 }
 
 export type Route = (ctx: RouteContext) => Promise<void>;

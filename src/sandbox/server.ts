@@ -11,6 +11,7 @@ import { FilterCodes, type Route, type SandboxSettings } from "./context.ts";
 import { defaultCacheDir, openDatabase } from "./db.ts";
 import { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
+import { Memo } from "./memo.ts";
 import { readBody, sendError, sendJson } from "./http-io.ts";
 import { acnFilter } from "./routes/acn-filter.ts";
 import { acnQuery } from "./routes/acn-query.ts";
@@ -78,6 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const settings: SandboxSettings = { delimiter: options.delimiter ?? "\t", throttleBytesPerSecond: options.throttleBytesPerSecond ?? 0 };
   const filterCodes = new FilterCodes();
   const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
+  const memo = new Memo<number[]>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://sandbox.local");
@@ -102,7 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (req.method !== "POST") throw new HttpError(405, `${req.method} ${path}: the Genesys API v2 uses POST for this endpoint`, { allow: "POST" });
       tokens.check(req, endpoint);
       const body = await readBody(req);
-      await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool });
+      await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool, memo });
     } catch (e) {
       if (res.headersSent) {
         res.destroy(e as Error);

@@ -87,9 +87,12 @@ export const datasetData: Route = async (ctx) => {
     const notColumns = fields.filter((f) => !known.has(f));
     if (notColumns.length) throw new HttpError(400, `${endpoint}: field${notColumns.length > 1 ? "s" : ""} ${notColumns.join(", ")} ${notColumns.length > 1 ? "are not columns" : "is not a column"} of the requested datasets`);
     const obs = `FROM observation WHERE dataset_uuid IN (${sqlList(datasets)}) AND descriptor_uuid IN (${sqlList(fields)}) AND accession_id IN (SELECT id FROM accession WHERE ${where})`;
-    const total = await scalar(con, `SELECT count(DISTINCT accession_id) ${obs}`);
-    const rows = await textColumn(con, `
-      WITH ids AS (SELECT DISTINCT accession_id ${obs} ORDER BY accession_id LIMIT ${size} OFFSET ${page * size}),
+    // the ordered accession ids once per (datasets, fields, filter); each page is then a slice
+    const ids = await ctx.memo.get(obs, async () => (await con.runAndReadAll(`SELECT DISTINCT accession_id ${obs} ORDER BY 1`)).getColumns()[0]!.map(Number));
+    const total = ids.length;
+    const pageIds = ids.slice(page * size, page * size + size);
+    const rows = !pageIds.length ? [] : await textColumn(con, `
+      WITH ids AS (SELECT unnest([${pageIds.join(",")}]::BIGINT[]) AS accession_id),
       vals AS (
         SELECT o.accession_id, o.descriptor_uuid,
           to_json(list(CASE d.data_type
@@ -97,12 +100,12 @@ export const datasetData: Route = async (ctx) => {
             WHEN 'BOOLEAN' THEN to_json(o.value_text = 'true') ELSE to_json(o.value_text) END
             ORDER BY o.dataset_uuid, o.rep)) AS v
         FROM observation o JOIN descriptor d ON d.uuid = o.descriptor_uuid
-        WHERE o.accession_id IN (SELECT accession_id FROM ids) AND o.dataset_uuid IN (${sqlList(datasets)}) AND o.descriptor_uuid IN (${sqlList(fields)})
+        WHERE o.accession_id BETWEEN ${pageIds[0] ?? 0} AND ${pageIds.at(-1) ?? 0} AND o.accession_id IN (SELECT accession_id FROM ids) AND o.dataset_uuid IN (${sqlList(datasets)}) AND o.descriptor_uuid IN (${sqlList(fields)})
         GROUP BY 1, 2)
       SELECT json_merge_patch(
           json_object('accession', a.uuid, 'accessionNumber', a.accession_number, 'doi', a.doi, 'instituteCode', a.inst_code),
           json_group_object(vals.descriptor_uuid, vals.v))::VARCHAR
-      FROM vals JOIN accession a ON a.id = vals.accession_id
+      FROM vals JOIN accession a ON a.id = vals.accession_id AND a.id BETWEEN ${pageIds[0] ?? 0} AND ${pageIds.at(-1) ?? 0}
       GROUP BY a.id, a.uuid, a.accession_number, a.doi, a.inst_code
       ORDER BY a.id`);
     sendJsonText(ctx.req, ctx.res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, total));
