@@ -15,7 +15,8 @@ import { resolveSelect } from "../src/client/passports.ts";
 
 const [name, url, token, rowsArg, selectArg] = Deno.args;
 const rows = Number(rowsArg);
-const select = selectArg === "all" ? undefined : selectArg!.split(",");
+const exporting = ["wire", "parse-only", "passports", "papaparse"].includes(name!);
+const select = selectArg === "all" || !exporting ? undefined : selectArg!.split(",");
 const cols = resolveSelect(select).map((c) => c.select).join(",");
 const q = `${url}/api/v2/acn/query?l=${rows}&select=${encodeURIComponent(cols)}`;
 const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/csv, */*" };

@@ -101,6 +101,14 @@ describe("accessions()", () => {
     for await (const a of g.allAccessions({ crop: ["potato"] }, 40)) ids.push(a.uuid);
     expect(ids).toHaveLength(page.totalElements);
     expect(new Set(ids).size).toBe(ids.length);
+    // pages requested ahead still arrive in order: the same sequence as one big page
+    const whole = await g.accessions({ crop: ["potato"] }, { size: 1000 });
+    expect(whole.totalElements).toBeLessThan(1000);
+    expect(ids).toEqual(whole.content.map((a) => a.uuid));
+    // stopping early is fine (prefetched pages are dropped quietly)
+    let n = 0;
+    for await (const _ of g.allAccessions({ crop: ["potato"] }, 10)) if (++n === 15) break;
+    expect(n).toBe(15);
   });
 });
 

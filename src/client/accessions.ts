@@ -27,12 +27,39 @@ export async function fetchAccessionPage(t: Transport, filter: unknown, opts: Pa
   return await t.json("/acn/filter", AccessionPage, { query: { p: opts.page ?? 0, l: size }, body: filter });
 }
 
-/** Yields every AccessionDTO over all pages, `size` per request (default 1,000). */
+/** Pages requested ahead while the current one is consumed. */
+const PREFETCH = 2;
+
+/**
+ * Yields every AccessionDTO over all pages, `size` per request (default 1,000).
+ * Once the first page gives the total, the next pages are requested ahead, so
+ * the server prepares page p+2 while page p+1 is parsed and validated here.
+ */
 export async function* iterateAccessions(t: Transport, filter: unknown, size = FILTER_MAX_SIZE): AsyncGenerator<AccessionDTO> {
-  for (let page = 0; ; page++) {
-    const p = await fetchAccessionPage(t, filter, { page, size });
-    yield* p.content;
-    if (p.content.length < size || p.last === true || (page + 1) * size >= p.totalElements) return;
+  const first = await fetchAccessionPage(t, filter, { page: 0, size });
+  const known = Math.ceil(first.totalElements / size);
+  const ahead: Promise<AccessionPage>[] = [];
+  let next = 1;
+  const fill = () => {
+    while (next < known && ahead.length < PREFETCH) {
+      const p = fetchAccessionPage(t, filter, { page: next++, size });
+      p.catch(() => undefined); // surfaced when awaited below; not unhandled if the caller stops early
+      ahead.push(p);
+    }
+  };
+  if (first.content.length === size && first.last !== true) fill();
+  yield* first.content;
+  let last = first;
+  while (ahead.length) {
+    last = await ahead.shift()!;
+    if (last.content.length === size && last.last !== true) fill();
+    yield* last.content;
+    if (last.content.length < size) return;
+  }
+  // the total grew while paging: carry on one page at a time until a short page
+  for (let page = next; last.content.length === size && last.last !== true && next > 1; page++) {
+    last = await fetchAccessionPage(t, filter, { page, size });
+    yield* last.content;
   }
 }
 

@@ -26,7 +26,7 @@ export interface RouteContext {
   filterCodes: FilterCodes;
   spool: ExportSpool;
   /** Memoised ordered id lists for paged queries. */
-  memo: Memo<number[]>;
+  memo: Memo<Int32Array>;
 }
 
 export type Route = (ctx: RouteContext) => Promise<void>;
@@ -88,12 +88,24 @@ export async function scalar(con: DuckDBConnection, sql: string): Promise<number
 }
 
 /**
- * SQL condition selecting one page of accessions (in id order). The page is
- * found on the narrow id column first, so wide per-row values (JSON objects,
- * CSV cells) are computed for that page only, not for every matching row.
+ * Ids of the accessions matching `where`, in id order, memoised per filter so
+ * that paging through a large result (`/acn/filter`, JSON `/acn/query`) costs
+ * one narrow query, then a slice per page.
  */
-export function pageOfAccessions(where: string, size: number, offset: number): string {
-  return `id IN (SELECT id FROM accession WHERE ${where} ORDER BY id LIMIT ${size} OFFSET ${offset})`;
+export function matchingIds(ctx: RouteContext, con: DuckDBConnection, where: string): Promise<Int32Array> {
+  return ctx.memo.get(`accession:${where}`, () => idColumn(con, `SELECT id::INTEGER FROM accession WHERE ${where} ORDER BY id`));
+}
+
+/** First column of a query of integer ids, as an Int32Array. */
+export async function idColumn(con: DuckDBConnection, sql: string): Promise<Int32Array> {
+  const column = (await con.runAndReadAll(sql)).getColumns()[0] ?? [];
+  return Int32Array.from(column as number[]);
+}
+
+/** SQL condition for exactly these ids (sorted), with a range the scan can prune on. */
+export function idsCondition(ids: Int32Array, column = "id"): string {
+  if (!ids.length) return "false";
+  return `${column} BETWEEN ${ids[0]} AND ${ids[ids.length - 1]} AND ${column} IN (${ids.join(",")})`;
 }
 
 /** Standard page envelope fields (Spring Page, top level; notes §3). */

@@ -79,7 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const settings: SandboxSettings = { delimiter: options.delimiter ?? "\t", throttleBytesPerSecond: options.throttleBytesPerSecond ?? 0 };
   const filterCodes = new FilterCodes();
   const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
-  const memo = new Memo<number[]>();
+  const memo = new Memo<Int32Array>(16);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://sandbox.local");

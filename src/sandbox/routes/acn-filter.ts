@@ -1,6 +1,6 @@
 /** POST /api/v2/acn/filter: a page of AccessionDTO objects, with term suggestions on the first page. */
 import { ACCESSION_DTO_SQL } from "../accession-json.ts";
-import { pageEnvelope, pageOfAccessions, requestFilter, type Route, scalar, textColumn, withConnection } from "../context.ts";
+import { idsCondition, matchingIds, pageEnvelope, requestFilter, type Route, textColumn, withConnection } from "../context.ts";
 import { filterToSql } from "../filter-sql.ts";
 import { intParam, sendJsonText } from "../http-io.ts";
 
@@ -18,8 +18,9 @@ export const acnFilter: Route = async (ctx) => {
   const filter = requestFilter(ctx);
   const where = filterToSql(filter);
   await withConnection(ctx.db, async (con) => {
-    const total = await scalar(con, `SELECT count(*) FROM accession WHERE ${where}`);
-    const rows = await textColumn(con, `SELECT ${ACCESSION_DTO_SQL} FROM accession WHERE ${pageOfAccessions(where, size, page * size)} ORDER BY id`);
+    const ids = await matchingIds(ctx, con, where);
+    const total = ids.length;
+    const rows = await textColumn(con, `SELECT ${ACCESSION_DTO_SQL} FROM accession WHERE ${idsCondition(ids.subarray(page * size, page * size + size))} ORDER BY id`);
     const suggestions: Record<string, { terms: { term: string | number; count: number }[] }> = {};
     if (page === 0) {
       for (const [key, col] of SUGGEST) {

@@ -8,7 +8,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { fieldByMcpd, INFO_FIELDS, parseSelect, type SelectItem } from "../../schema/passport-fields.ts";
-import { pageEnvelope, pageOfAccessions, requestFilter, type Route, scalar, textColumn, withConnection } from "../context.ts";
+import { idsCondition, matchingIds, pageEnvelope, requestFilter, type Route, textColumn, withConnection } from "../context.ts";
 import { filterToSql } from "../filter-sql.ts";
 import { ExportSpool } from "../export-spool.ts";
 import { HttpError } from "../http-error.ts";
@@ -74,8 +74,9 @@ export const acnQuery: Route = async (ctx) => {
 
   await withConnection(ctx.db, async (con) => {
     if (jsonMode) {
-      const total = await scalar(con, `SELECT count(*) FROM accession WHERE ${where}`);
-      const rows = await textColumn(con, `SELECT ${jsonRow(items)} FROM accession WHERE ${pageOfAccessions(where, size, offset)} ORDER BY id`);
+      const ids = await matchingIds(ctx, con, where);
+      const total = ids.length;
+      const rows = await textColumn(con, `SELECT ${jsonRow(items)} FROM accession WHERE ${idsCondition(ids.subarray(offset, offset + size))} ORDER BY id`);
       sendJsonText(req, res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, total, { filterCode: ctx.filterCodes.register(filter) }));
       return;
     }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { describeIssues } from "../../schema/filter.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
 import { str } from "../generator/sql.ts";
-import { pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../context.ts";
+import { idColumn, idsCondition, pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../context.ts";
 import { filterToSql } from "../filter-sql.ts";
 import { HttpError } from "../http-error.ts";
 import { intParam, queryList, sendJson, sendJsonText } from "../http-io.ts";
@@ -88,24 +88,23 @@ export const datasetData: Route = async (ctx) => {
     if (notColumns.length) throw new HttpError(400, `${endpoint}: field${notColumns.length > 1 ? "s" : ""} ${notColumns.join(", ")} ${notColumns.length > 1 ? "are not columns" : "is not a column"} of the requested datasets`);
     const obs = `FROM observation WHERE dataset_uuid IN (${sqlList(datasets)}) AND descriptor_uuid IN (${sqlList(fields)}) AND accession_id IN (SELECT id FROM accession WHERE ${where})`;
     // the ordered accession ids once per (datasets, fields, filter); each page is then a slice
-    const ids = await ctx.memo.get(obs, async () => (await con.runAndReadAll(`SELECT DISTINCT accession_id ${obs} ORDER BY 1`)).getColumns()[0]!.map(Number));
+    const ids = await ctx.memo.get(obs, () => idColumn(con, `SELECT DISTINCT accession_id::INTEGER ${obs} ORDER BY 1`));
     const total = ids.length;
-    const pageIds = ids.slice(page * size, page * size + size);
+    const pageIds = ids.subarray(page * size, page * size + size);
     const rows = !pageIds.length ? [] : await textColumn(con, `
-      WITH ids AS (SELECT unnest([${pageIds.join(",")}]::BIGINT[]) AS accession_id),
-      vals AS (
+      WITH vals AS (
         SELECT o.accession_id, o.descriptor_uuid,
           to_json(list(CASE d.data_type
             WHEN 'NUMERIC' THEN to_json(o.value_num) WHEN 'SCALE' THEN to_json(o.value_num::INT)
             WHEN 'BOOLEAN' THEN to_json(o.value_text = 'true') ELSE to_json(o.value_text) END
             ORDER BY o.dataset_uuid, o.rep)) AS v
         FROM observation o JOIN descriptor d ON d.uuid = o.descriptor_uuid
-        WHERE o.accession_id BETWEEN ${pageIds[0] ?? 0} AND ${pageIds.at(-1) ?? 0} AND o.accession_id IN (SELECT accession_id FROM ids) AND o.dataset_uuid IN (${sqlList(datasets)}) AND o.descriptor_uuid IN (${sqlList(fields)})
+        WHERE ${idsCondition(pageIds, "o.accession_id")} AND o.dataset_uuid IN (${sqlList(datasets)}) AND o.descriptor_uuid IN (${sqlList(fields)})
         GROUP BY 1, 2)
       SELECT json_merge_patch(
           json_object('accession', a.uuid, 'accessionNumber', a.accession_number, 'doi', a.doi, 'instituteCode', a.inst_code),
           json_group_object(vals.descriptor_uuid, vals.v))::VARCHAR
-      FROM vals JOIN accession a ON a.id = vals.accession_id AND a.id BETWEEN ${pageIds[0] ?? 0} AND ${pageIds.at(-1) ?? 0}
+      FROM vals JOIN accession a ON a.id = vals.accession_id AND a.id BETWEEN ${pageIds[0]} AND ${pageIds[pageIds.length - 1]}
       GROUP BY a.id, a.uuid, a.accession_number, a.doi, a.inst_code
       ORDER BY a.id`);
     sendJsonText(ctx.req, ctx.res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, total));
