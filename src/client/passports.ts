@@ -7,6 +7,7 @@ import type { DataFrame, DataType, Expr, LazyDataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type FieldKind, type PassportField } from "../schema/passport-fields.ts";
 import { GenesysInputError } from "./errors.ts";
 import { emptyFrame, readCsvStream } from "./csv-stream.ts";
+import { strptimeDate, strptimeDatetime } from "./strptime.ts";
 import { bodyStream, type Transport } from "./transport.ts";
 
 export const QUERY_MAX_ROWS = 1_000_000;
@@ -85,9 +86,9 @@ export function passportTypingExprs(columns: ResolvedColumn[], present: readonly
     if (!present.includes(c.header)) continue;
     const col = pl.col(c.header);
     if (c.field.kind === "instant") {
-      exprs.push(pl.when(col.str.contains("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$")).then(col).otherwise(pl.lit(null)).str.strptime(pl.Datetime("ms"), "%Y-%m-%dT%H:%M:%SZ").alias(c.header));
+      exprs.push(strptimeDatetime(col, "%Y-%m-%dT%H:%M:%SZ", "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$").alias(c.header));
     } else if (c.field.kind === "mcpdDate" && parseDates) {
-      exprs.push(pl.when(col.str.contains("^\\d{8}$")).then(col).otherwise(pl.lit(null)).str.strptime(pl.Date, "%Y%m%d").alias(`${c.header}_date`));
+      exprs.push(strptimeDate(col, "%Y%m%d", "^\\d{8}$").alias(`${c.header}_date`));
     }
   }
   return exprs;

