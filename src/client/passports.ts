@@ -76,16 +76,17 @@ export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
   return out;
 }
 
-/** dtypes the CSV reader produces directly; codes become Categorical without a Utf8 copy first. */
-const READ_DTYPE: Partial<Record<FieldKind, DataType>> = { int: pl.Int64, float: pl.Float64, bool: pl.Bool, code: pl.Categorical };
+/** dtypes the CSV reader produces directly (codes are read as text and cast per block: polars' reader builds Categorical more slowly). */
+const READ_DTYPE: Partial<Record<FieldKind, DataType>> = { int: pl.Int64, float: pl.Float64, bool: pl.Bool };
 
-/** Typing done per block on polars' threads: instants to Datetime, MCPD dates get a parsed `_date` companion. */
+/** Typing done per block on polars' threads: codes to Categorical, instants to Datetime, MCPD dates get a parsed `_date` companion. */
 export function passportTypingExprs(columns: ResolvedColumn[], present: readonly string[], parseDates = true): Expr[] {
   const exprs: Expr[] = [];
   for (const c of columns) {
     if (!present.includes(c.header)) continue;
     const col = pl.col(c.header);
-    if (c.field.kind === "instant") {
+    if (c.field.kind === "code") exprs.push(col.cast(pl.Categorical));
+    else if (c.field.kind === "instant") {
       exprs.push(strptimeDatetime(col, "%Y-%m-%dT%H:%M:%SZ", "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$").alias(c.header));
     } else if (c.field.kind === "mcpdDate" && parseDates) {
       exprs.push(strptimeDate(col, "%Y%m%d", "^\\d{8}$").alias(`${c.header}_date`));
@@ -161,6 +162,7 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
   }
   if (frames.length === 0) {
     const empty = emptyFrame(Object.fromEntries(columns.map((c) => [c.header, READ_DTYPE[c.field.kind] ?? pl.Utf8])));
+    // typed like a parsed block: codes Categorical, instants Datetime
     typing = passportTypingExprs(columns, empty.columns, opts.parseDates ?? true);
     frames.push(transform(empty.lazy()).collectSync());
   }
