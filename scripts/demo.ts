@@ -13,7 +13,7 @@ try {
   progress.done();
   console.log("Bean passports:");
   console.log(passports.select("INSTCODE", "ACCENUMB", "GENUS", "SPECIES", "SAMPSTAT", "ORIGCTY", "DECLATITUDE", "DECLONGITUDE", "ACQDATE", "ACQDATE_date").head(8).toString());
-  console.log(passports.shape, "dtypes:", Object.fromEntries(Object.entries(passports.schema).slice(0, 8).map(([k, v]) => [k, String(v.variant)])));
+  console.log(passports.shape, "dtypes:", Object.fromEntries(Object.entries(passports.schema).slice(0, 8).map(([k, v]) => [k, String((v as { variant?: string }).variant ?? v)])));
 
   const { data, descriptors } = await g.traits({ crop: ["beans"] });
   console.log("\nBean traits, one column per descriptor:");
