@@ -10,7 +10,7 @@ const g = new Genesys({ baseUrl: sb.url, token: sb.token });
 try {
   const progress = progressReporter("passports");
   const passports = await g.passports({ crop: ["beans"] }, { onProgress: progress });
-  progress.done();
+  await progress.done();
   console.log("Bean passports:");
   console.log(passports.select("INSTCODE", "ACCENUMB", "GENUS", "SPECIES", "SAMPSTAT", "ORIGCTY", "DECLATITUDE", "DECLONGITUDE", "ACQDATE", "ACQDATE_date").head(8).toString());
   console.log(passports.shape, "dtypes:", Object.fromEntries(Object.entries(passports.schema).slice(0, 8).map(([k, v]) => [k, String((v as { variant?: string }).variant ?? v)])));

@@ -68,7 +68,7 @@ writeFileSync("notebooks/03-bulk-export.ipynb", JSON.stringify(nb([
 const progress = progressReporter("export");
 const t0 = performance.now();
 const all = await g.passports({}, { onProgress: progress });
-progress.done();
+await progress.done();
 \`\${all.height.toLocaleString("en")} rows x \${all.width} columns in \${((performance.now() - t0) / 1000).toFixed(1)} s\``],
   ["code", `show(all)`],
   ["code", `await Deno.mkdir("../out", { recursive: true });

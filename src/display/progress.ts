@@ -24,30 +24,41 @@ export function jupyterApi(): JupyterApi | undefined {
   }
 }
 
-/** Returns an `onProgress` callback that reports at most every `everyMs`. */
-export function progressReporter(label = "download", everyMs = 250): ((p: Progress) => void) & { done(): void } {
+/**
+ * Returns an `onProgress` callback that reports at most every `everyMs`;
+ * `await progress.done()` shows the final count. In a notebook the updates go
+ * out in order through one display (each awaited before the next), so none
+ * can arrive after the cell has finished.
+ */
+export function progressReporter(label = "download", everyMs = 250): ((p: Progress) => void) & { done(): Promise<void> } {
   const started = performance.now();
   const jupyter = jupyterApi();
   const id = `genesys-progress-${Math.random().toString(36).slice(2)}`;
   let last = 0;
+  let latest: Progress | undefined;
   let lastText = "";
   let first = true;
+  let queue: Promise<void> = Promise.resolve();
   const emit = (text: string) => {
     lastText = text;
     if (jupyter) {
-      void jupyter.display({ "text/plain": `${label}: ${text}` }, { raw: true, update: !first, display_id: id });
+      const update = !first;
       first = false;
+      queue = queue.then(() => jupyter.display({ "text/plain": `${label}: ${text}` }, { raw: true, update, display_id: id })).catch(() => undefined);
     } else if (typeof process !== "undefined" && process.stderr?.isTTY) process.stderr.write(`\r${label}: ${text}   `);
   };
   const fn = ((p: Progress) => {
+    latest = p;
     const now = performance.now();
     if (now - last < everyMs) return;
     last = now;
     emit(formatProgress(p, started));
-  }) as ((p: Progress) => void) & { done(): void };
-  fn.done = () => {
-    if (!jupyter && typeof process !== "undefined" && process.stderr?.isTTY) process.stderr.write("\n");
-    else if (!jupyter && lastText) console.error(`${label}: ${lastText}`);
+  }) as ((p: Progress) => void) & { done(): Promise<void> };
+  fn.done = async () => {
+    if (latest) emit(formatProgress(latest, started));
+    if (jupyter) return await queue;
+    if (typeof process !== "undefined" && process.stderr?.isTTY) process.stderr.write("\n");
+    else if (lastText) console.error(`${label}: ${lastText}`);
   };
   return fn;
 }
