@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // one file at a time: the notebook and Deno tests start their own kernels and
+    // sandboxes, and on a 2-core CI machine parallel files only add timing noise
+    fileParallelism: false,
     reporters: ["default"],
   },
 });
