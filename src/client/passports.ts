@@ -6,7 +6,7 @@ import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr, LazyDataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type FieldKind, type PassportField } from "../schema/passport-fields.ts";
 import { GenesysInputError } from "./errors.ts";
-import { emptyFrame, readCsvStream } from "./csv-stream.ts";
+import { concatFrames, emptyFrame, readCsvStream } from "./csv-stream.ts";
 import { strptimeDate, strptimeDatetime } from "./strptime.ts";
 import { bodyStream, type Transport } from "./transport.ts";
 
@@ -166,7 +166,7 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
     typing = passportTypingExprs(columns, empty.columns, opts.parseDates ?? true);
     frames.push(transform(empty.lazy()).collectSync());
   }
-  let df = frames.length === 1 ? frames[0]! : pl.concat(frames, { how: "vertical", rechunk: false });
+  let df = concatFrames(frames);
   if (limit !== undefined && df.height > limit) df = df.head(limit);
   return orderDateCompanions(unifyCategoricals(df));
 }
