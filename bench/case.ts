@@ -1,6 +1,7 @@
 /**
  * One benchmark case in its own process, so peak RSS is honest.
  *   deno run -A bench/case.ts <case> <url> <token> <rows> <select|all|crop>
+ * Cases: wire, parse-only, parse-typed, passports, papaparse, filter-paging, traits.
  * Prints one JSON line: {case, rows, bytes, seconds, peakRssMB, idleRssMB, endRssMB}.
  * Peak RSS is the kernel's high-water mark (VmHWM); idle RSS is the process
  * with its modules loaded, before the request; end RSS is with the result
@@ -11,11 +12,11 @@ import Papa from "papaparse";
 import { readFileSync } from "node:fs";
 import { request } from "undici";
 import { Genesys } from "../src/index.ts";
-import { resolveSelect } from "../src/client/passports.ts";
+import { passportReadSchema, passportTypingExprs, resolveSelect } from "../src/client/passports.ts";
 
 const [name, url, token, rowsArg, selectArg] = Deno.args;
 const rows = Number(rowsArg);
-const exporting = ["wire", "parse-only", "passports", "papaparse"].includes(name!);
+const exporting = ["wire", "parse-only", "parse-typed", "passports", "papaparse"].includes(name!);
 const select = selectArg === "all" || !exporting ? undefined : selectArg!.split(",");
 const cols = resolveSelect(select).map((c) => c.select).join(",");
 const q = `${url}/api/v2/acn/query?l=${rows}&select=${encodeURIComponent(cols)}`;
@@ -28,19 +29,25 @@ const idleRssMB = statusMB("VmRSS");
 let t0 = performance.now();
 let bytes = 0;
 let outRows = rows;
-if (name === "wire" || name === "parse-only") {
+if (name === "wire" || name === "parse-only" || name === "parse-typed") {
   const res = await request(q, { method: "POST", headers, body: "{}" });
   if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${await res.body.text()}`);
   const parts: Buffer[] = [];
   for await (const c of res.body) {
     bytes += c.length;
-    if (name === "parse-only") parts.push(c);
+    if (name !== "wire") parts.push(c);
   }
-  if (name === "parse-only") {
+  if (name !== "wire") {
     const body = Buffer.concat(parts);
     parts.length = 0;
     t0 = performance.now();
-    outRows = pl.readCSV(body, { sep: "\t", quoteChar: '"' }).height;
+    if (name === "parse-only") outRows = pl.readCSV(body, { sep: "\t", quoteChar: '"' }).height;
+    else {
+      // the same bytes into the same typed frame as passports(), in one parse
+      const columns = resolveSelect(select);
+      const df = pl.readCSV(body, { sep: "\t", quoteChar: '"', schema: passportReadSchema(columns) });
+      outRows = df.withColumns(...passportTypingExprs(columns, df.columns)).height;
+    }
   }
 } else if (name === "passports") {
   const g = new Genesys({ baseUrl: url!, token });

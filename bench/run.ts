@@ -55,6 +55,7 @@ try {
     await run(`wire (${tag})`, "warm", warm, "wire", ROWS, sel, false);
     await run(`wire (${tag})`, "warm", warm, "wire", ROWS, sel);
     await run(`parse-only (${tag})`, "warm", warm, "parse-only", ROWS, sel);
+    await run(`parse-only, typed like passports() (${tag})`, "warm", warm, "parse-typed", ROWS, sel);
     await run(`passports() (${tag})`, "warm", warm, "passports", ROWS, sel);
     // link: 50 MB/s
     await run(`wire (${tag})`, "link", link, "wire", ROWS, sel, false);
@@ -99,6 +100,7 @@ const ratio = (k: string, value: number, limit: number, below = true) => {
 for (const tag of ["all", "5 cols"]) {
   ratio(`50 MB/s link: passports / wire (${tag})`, get(`passports() (${tag})`, "link").seconds / get(`wire (${tag})`, "link").seconds, 1.1);
   ratio(`loopback: passports / max(wire, parse-only) (${tag})`, get(`passports() (${tag})`, "warm").seconds / Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only (${tag})`, "warm").seconds), 1.3);
+  ratio(`  passports / max(wire, typed parse-only) (${tag}, info)`, get(`passports() (${tag})`, "warm").seconds / Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only, typed like passports() (${tag})`, "warm").seconds), 1.3);
   const p = get(`passports() (${tag})`, "warm");
   const body = get(`wire (${tag})`, "warm").bytes / 1e6;
   ratio(`passports peak RSS / body (${tag})`, p.peakRssMB / body, 2);

@@ -79,6 +79,11 @@ export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
 /** dtypes the CSV reader produces directly (codes are read as text and cast per block: polars' reader builds Categorical more slowly). */
 const READ_DTYPE: Partial<Record<FieldKind, DataType>> = { int: pl.Int64, float: pl.Float64, bool: pl.Bool };
 
+/** The CSV reader's schema for these columns (text unless the kind reads natively). */
+export function passportReadSchema(columns: ResolvedColumn[]): Record<string, DataType> {
+  return Object.fromEntries(columns.map((c) => [c.header, READ_DTYPE[c.field.kind] ?? pl.Utf8]));
+}
+
 /** Typing done per block on polars' threads: codes to Categorical, instants to Datetime, MCPD dates get a parsed `_date` companion. */
 export function passportTypingExprs(columns: ResolvedColumn[], present: readonly string[], parseDates = true): Expr[] {
   const exprs: Expr[] = [];
@@ -161,7 +166,7 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
     if (rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
   }
   if (frames.length === 0) {
-    const empty = emptyFrame(Object.fromEntries(columns.map((c) => [c.header, READ_DTYPE[c.field.kind] ?? pl.Utf8])));
+    const empty = emptyFrame(passportReadSchema(columns));
     // typed like a parsed block: codes Categorical, instants Datetime
     typing = passportTypingExprs(columns, empty.columns, opts.parseDates ?? true);
     frames.push(transform(empty.lazy()).collectSync());
