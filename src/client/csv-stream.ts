@@ -11,7 +11,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame, DataType, LazyDataFrame } from "nodejs-polars";
 import { randomUUID } from "node:crypto";
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, statfsSync, writeFileSync, writeSync } from "node:fs";
 import { unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,8 +43,22 @@ export interface CsvStreamOptions {
   endpoint: string;
 }
 
-/** Where blocks wait for polars: RAM-backed /dev/shm when there is one. */
-const SPOOL_DIR = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+/**
+ * Where blocks wait for polars: `$GENESYS_SPOOL_DIR`, else RAM-backed /dev/shm
+ * when it has room (containers often give it 64 MB; a few blocks in flight
+ * need ~130 MB), else the temp dir.
+ */
+export function spoolDir(): string {
+  const env = typeof process !== "undefined" ? process.env.GENESYS_SPOOL_DIR : undefined;
+  if (env) return env;
+  try {
+    const s = statfsSync("/dev/shm");
+    if (s.bavail * s.bsize >= 512 * 1024 * 1024) return "/dev/shm";
+  } catch {
+    // no /dev/shm (macOS, Windows)
+  }
+  return tmpdir();
+}
 
 // V8's own Uint8Array search: about twice as fast as Buffer#indexOf under Deno
 const indexOf = (buf: Uint8Array, byte: number, from: number) => Uint8Array.prototype.indexOf.call(buf, byte, from);
@@ -137,9 +151,9 @@ function firstRecordFields(buf: Uint8Array, sep: string): number | undefined {
 
 /** One block file being filled: bytes appended as they arrive, quote state tracked. */
 class BlockFile {
-  readonly path = join(SPOOL_DIR, `genesys-notebook-${process.pid}-${randomUUID()}.csv`);
+  readonly path: string;
   readonly started = performance.now();
-  private fd: number | undefined = openSync(this.path, "w");
+  private fd: number | undefined;
   size = 0;
   /** The bytes so far end inside a quoted field. */
   quoted = false;
@@ -147,6 +161,11 @@ class BlockFile {
   backslash = false;
   checkedFields = false;
   private lastByte = 0;
+
+  constructor(dir: string) {
+    this.path = join(dir, `genesys-notebook-${process.pid}-${randomUUID()}.csv`);
+    this.fd = openSync(this.path, "w");
+  }
 
   append(part: Uint8Array): void {
     if (part.length === 0) return;
@@ -186,6 +205,7 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   const blockMs = opts.blockMs ?? 100;
   let blockBytes = Math.max(1, Math.floor(maxBlock / 8));
   const inFlight = Math.max(1, opts.inFlight ?? 3);
+  const dir = spoolDir();
   const parsing: { block: BlockFile; frame: Promise<DataFrame> }[] = [];
   const frames: DataFrame[] = [];
   let header: string[] | undefined;
@@ -238,7 +258,7 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   };
   const append = (part: Uint8Array) => {
     if (part.length === 0) return;
-    block ??= new BlockFile();
+    block ??= new BlockFile(dir);
     if (!block.checkedFields && block.size === 0) {
       const fields = firstRecordFields(part, sep);
       if (fields !== undefined && fields !== header!.length) {
