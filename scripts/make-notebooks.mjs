@@ -9,7 +9,7 @@ const nb = (cells) => ({
   nbformat: 4, nbformat_minor: 5,
 });
 
-const connect = `import { Genesys, startSandbox, show } from "../src/index.ts";
+const connect = `import { display, Genesys, startSandbox, show } from "../src/index.ts";
 // Real Genesys when GENESYS_API_URL and GENESYS_TOKEN (or client id/secret) are set; otherwise a local sandbox.
 const useReal = !!Deno.env.get("GENESYS_API_URL");
 const sb = useReal ? undefined : await startSandbox({ accessions: 30_000, seed: 42 });
@@ -21,14 +21,15 @@ await sb?.close();`;
 writeFileSync("notebooks/01-passports.ipynb", JSON.stringify(nb([
   ["md", "# Passport data\nQuery accession passports for a crop and institute, inspect the dtypes, and plot origin countries and collecting sites."],
   ["code", connect],
+  ["md", "\`await display(x)\` shows a frame or figure at once; a bare last expression (\`show(df)\`, a figure) works too in an interactive notebook, but a headless run (nbconvert) can lose it: the Deno kernel may send a cell's result after reporting the cell idle."],
   ["code", `const passports = await g.passports({ crop: ["beans"], institute: { code: ["COL003"] } });
-show(passports)`],
+await display(passports)`],
   ["md", "Codes are categoricals, coordinates floats, `ACQDATE` stays an MCPD string and `ACQDATE_date` is the parsed date where complete."],
   ["code", `Object.fromEntries(Object.entries(passports.schema).map(([k, v]) => [k, v.variant]))`],
   ["code", `import { countryBar, collectingSitesMap, sampstatBar } from "../src/index.ts";
-countryBar(passports, { title: "CIAT bean accessions by country of origin" })`],
+await display(countryBar(passports, { title: "CIAT bean accessions by country of origin" }))`],
   ["code", `sampstatBar(passports)`],
-  ["code", `collectingSitesMap(passports, { title: "CIAT bean collecting sites" })`],
+  ["code", `await display(collectingSitesMap(passports, { title: "CIAT bean collecting sites" }))`],
   ["code", close],
 ]), null, 1));
 
@@ -47,17 +48,17 @@ tables.map((t) => ({ title: t.title, key: t.key, columns: Object.keys(t.columns)
 const rows = await g.observations([screening.key], Object.keys(screening.columns), filter);
 rows.slice(0, 2)`],
   ["md", "**Step 4**: descriptor metadata: name, unit, data type, code list."],
-  ["code", `show(await g.descriptors(Object.keys(screening.columns)))`],
+  ["code", `await display(await g.descriptors(Object.keys(screening.columns)))`],
   ["md", "**One call**: all four steps into a wide frame, one column per descriptor name, typed by data type; coded values decoded."],
   ["code", `const { data, descriptors } = await g.traits(filter, { decode: true });
-show(data)`],
+await display(data)`],
   ["code", `show(descriptors.select("name", "unit", "data_type", "code_list"), 20)`],
   ["code", `import { traitHistogram, traitScatter } from "../src/index.ts";
-traitHistogram(data, "Seed iron content")`],
+await display(traitHistogram(data, "Seed iron content"))`],
   ["md", "Join with passport data to colour by country of origin."],
   ["code", `const passports = await g.passports(filter, { select: ["UUID", "ORIGCTY", "SAMPSTAT"] });
 const joined = data.join(passports, { on: "UUID", how: "left" });
-traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY" })`],
+await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY" }))`],
   ["code", close],
 ]), null, 1));
 
@@ -70,7 +71,7 @@ const t0 = performance.now();
 const all = await g.passports({}, { onProgress: progress });
 await progress.done();
 \`\${all.height.toLocaleString("en")} rows x \${all.width} columns in \${((performance.now() - t0) / 1000).toFixed(1)} s\``],
-  ["code", `show(all)`],
+  ["code", `await display(all)`],
   ["code", `await Deno.mkdir("../out", { recursive: true });
 all.writeParquet("../out/passports.parquet");
 all.writeCSV("../out/passports.csv");

@@ -9,6 +9,7 @@ export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fiel
 export * as schemas from "./schema/responses.ts";
 export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
 export { dataFrameToHtml, show } from "./display/table.ts";
+export { display } from "./display/display.ts";
 export { formatProgress, progressReporter } from "./display/progress.ts";
 export { Figure, render } from "./plot/figure.ts";
 export { acquisitionTimeline, collectingSitesMap, countryBar, SAMPSTAT_LABELS, sampstatBar, traitBox, traitHistogram, traitScatter } from "./plot/helpers.ts";

@@ -1,0 +1,38 @@
+/**
+ * `await display(x)`: shows values in a Deno Jupyter notebook right away
+ * (DataFrames as HTML tables through show(), figures as SVG, anything else as
+ * Deno formats it) and prints plain text outside a notebook.
+ *
+ * Why awaited: the Deno kernel can publish a cell's execute_result (the value
+ * of its last expression) after it has reported the cell idle; a front end that
+ * stops listening at idle, like nbconvert running a notebook headless, then
+ * loses it. Seen here under load, for whole cells. An awaited display goes out
+ * before the cell ends, so it is never lost.
+ */
+import type { DataFrame } from "nodejs-polars";
+import { jupyterApi } from "./progress.ts";
+import { show } from "./table.ts";
+
+const DISPLAY = Symbol.for("Jupyter.display");
+
+function isDataFrame(v: unknown): v is DataFrame {
+  return !!v && typeof v === "object" && typeof (v as DataFrame).toRecords === "function" && typeof (v as DataFrame).height === "number";
+}
+
+function plainText(v: unknown): string {
+  if (isDataFrame(v)) return v.toString();
+  const bundle = v && typeof v === "object" && typeof (v as Record<symbol, unknown>)[DISPLAY] === "function"
+    ? ((v as Record<symbol, () => Record<string, string>>)[DISPLAY]!() ?? {})
+    : undefined;
+  const inspect = (globalThis as { Deno?: { inspect?: (x: unknown) => string } }).Deno?.inspect;
+  return bundle?.["text/plain"] ?? (typeof v === "string" ? v : inspect ? inspect(v) : String(v));
+}
+
+export async function display(...values: unknown[]): Promise<void> {
+  const jupyter = jupyterApi();
+  for (const v of values) {
+    const value = isDataFrame(v) ? show(v) : v;
+    if (jupyter) await jupyter.display(value);
+    else console.log(plainText(v));
+  }
+}

@@ -1,0 +1,40 @@
+import pl from "nodejs-polars";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { display } from "../src/display/display.ts";
+import { countryBar } from "../src/plot/helpers.ts";
+
+const g = globalThis as { Deno?: unknown };
+const df = pl.DataFrame({ ORIGCTY: ["MEX", "PER", "MEX"], N: [1, 2, 3] });
+
+describe("display", () => {
+  afterEach(() => {
+    delete g.Deno;
+    vi.restoreAllMocks();
+  });
+
+  it("in a notebook: sends each value before resolving; frames as HTML tables, figures as SVG", async () => {
+    const sent: Record<string, string>[] = [];
+    g.Deno = {
+      jupyter: {
+        display: async (obj: Record<symbol, () => Record<string, string>>) => {
+          await new Promise((r) => setTimeout(r, 5));
+          sent.push(obj[Symbol.for("Jupyter.display")]!());
+        },
+      },
+    };
+    await display(df, countryBar(df));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!["text/html"]).toContain("<table");
+    expect(sent[0]!["text/html"]).toContain("MEX");
+    expect(sent[1]!["image/svg+xml"]).toMatch(/^<svg/);
+  });
+
+  it("outside a notebook prints plain text", async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((m: string) => void lines.push(m));
+    await display(df, countryBar(df, { title: "Origins" }), "done");
+    expect(lines[0]).toContain("shape: (3, 2)");
+    expect(lines[1]).toBe("Figure: Origins");
+    expect(lines[2]).toBe("done");
+  });
+});
