@@ -1,6 +1,6 @@
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Genesys, GenesysAuthError, GenesysInputError, GenesysRequestError, GenesysResponseError, GenesysServerError } from "../src/index.ts";
+import { Genesys, GenesysAuthError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError } from "../src/index.ts";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { post, sandbox } from "./helpers/sandbox.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
@@ -212,6 +212,24 @@ describe("errors and retries", () => {
     expect(srv.seen[1]!.at - srv.seen[0]!.at).toBeGreaterThanOrEqual(950);
     await c.close();
     await srv.close();
+  });
+
+  it("a connection cut off mid-export is a typed error, never a short frame", async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => `COL003\tG${i}`).join("\n");
+    const srv = await scriptedServer(() => ({ status: 200, headers: { "content-type": "text/csv" }, body: `INSTCODE\tACCENUMB\n${rows}\n`, cutOff: true }));
+    const c = new Genesys({ baseUrl: srv.url, token: "t", retries: 0 });
+    try {
+      const err = await c.passports({}, { select: ["INSTCODE", "ACCENUMB"] }).catch((e) => e);
+      expect(err).toBeInstanceOf(GenesysNetworkError);
+      expect(err.endpoint).toBe("POST /api/v2/acn/query");
+      expect(err.message).toMatch(/connection broke after [\d,]+ bytes/);
+      const page = await c.accessions({}).catch((e) => e); // a JSON page cut off: same family
+      expect(page).toBeInstanceOf(GenesysNetworkError);
+      expect(page.endpoint).toBe("POST /api/v2/acn/filter");
+    } finally {
+      await c.close();
+      await srv.close();
+    }
   });
 
   it("gives up after the retry budget with GenesysServerError", async () => {

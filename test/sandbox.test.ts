@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { post, sandbox, tsv } from "./helpers/sandbox.ts";
@@ -327,6 +327,18 @@ describe("export spool", () => {
       await c.close();
     }
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it("answers a JSON 500 (not a cut-off 200) when DuckDB cannot write the export", async () => {
+    const c = await sandbox();
+    try {
+      rmSync(c.exportSpoolDir, { recursive: true, force: true });
+      const r = await post(c, "/acn/query?select=uuid&l=10", {});
+      expect(r.status).toBe(500);
+      expect(r.json.error).toMatch(/internal sandbox error/);
+    } finally {
+      await c.close();
+    }
   });
 
   it("streams rows in accession order with the same values as the JSON mode", async () => {

@@ -15,7 +15,7 @@ import { closeSync, openSync, readFileSync, statfsSync, writeFileSync, writeSync
 import { unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { GenesysResponseError } from "./errors.ts";
+import { GenesysError, GenesysNetworkError, GenesysResponseError } from "./errors.ts";
 
 const NL = 10;
 const QUOTE = 34;
@@ -133,6 +133,17 @@ function normaliseEscapes(block: Buffer): Buffer | undefined {
     }
   }
   return undefined;
+}
+
+/** Re-throws a connection that breaks mid-body as a typed error: a cut-off export never passes for a complete one. */
+async function* cutOffAsError<T>(body: AsyncIterable<T>, endpoint: string, received: () => number): AsyncGenerator<T> {
+  try {
+    yield* body;
+  } catch (e) {
+    if (e instanceof GenesysError) throw e;
+    throw new GenesysNetworkError(`the connection broke after ${received().toLocaleString("en")} bytes of the response: ${(e as Error).message}`, endpoint, 200, undefined,
+      "the export was cut off and nothing of it is returned; retry, or request smaller pages (pageSize)");
+  }
 }
 
 /** Fields in the first record of `buf` (quote-aware), or undefined when that record does not end in `buf`. */
@@ -281,7 +292,7 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   };
 
   try {
-    for await (const raw of body) {
+    for await (const raw of cutOffAsError(body, opts.endpoint, () => bytes)) {
       const chunk = raw instanceof Uint8Array ? raw : Buffer.from(raw);
       bytes += chunk.length;
       if (header) {

@@ -118,8 +118,13 @@ export class Transport {
   async json<T extends z.ZodType>(path: string, schema: T, call: CallOptions = {}): Promise<z.output<T>> {
     const endpoint = `POST /api/v2${path}`;
     const res = await this.post(path, call);
-    const raw = Buffer.from(await res.body.arrayBuffer());
-    const text = (isGzip(res) ? gunzipSync(raw) : raw).toString("utf8");
+    let text: string;
+    try {
+      const raw = Buffer.from(await res.body.arrayBuffer());
+      text = (isGzip(res) ? gunzipSync(raw) : raw).toString("utf8");
+    } catch (e) {
+      throw new GenesysNetworkError(`the connection broke while reading the response: ${(e as Error).message}`, endpoint, res.statusCode, undefined, "retry; the page was not received whole");
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);

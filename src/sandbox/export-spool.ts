@@ -51,12 +51,13 @@ export class ExportSpool {
   async stream(key: string, produce: (file: string) => Promise<void>, write: (chunk: Buffer) => Promise<void>, isClosed: () => boolean, onStart?: (hit: boolean) => void): Promise<void> {
     const hit = this.entries.has(key) && !this.entries.get(key)!.error;
     const entry = this.entryFor(key, produce);
-    onStart?.(hit);
     entry.readers++;
     entry.lastUsed = Date.now();
     let fh: Awaited<ReturnType<typeof open>> | undefined;
     try {
+      // a query that fails before DuckDB creates the file still gets a proper error status
       fh = await this.openWhenCreated(entry);
+      onStart?.(hit);
       const buf = Buffer.allocUnsafe(READ_SLICE);
       let pos = 0;
       while (!isClosed()) {

@@ -2,7 +2,13 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface Scripted { status: number; headers?: Record<string, string>; body: string }
+export interface Scripted {
+  status: number;
+  headers?: Record<string, string>;
+  body: string;
+  /** Send the body (chunked), then reset the connection instead of ending the response. */
+  cutOff?: boolean;
+}
 
 export async function scriptedServer(script: (req: IncomingMessage, n: number) => Scripted) {
   const seen: { at: number; path: string; auth?: string }[] = [];
@@ -12,7 +18,8 @@ export async function scriptedServer(script: (req: IncomingMessage, n: number) =
       seen.push({ at: Date.now(), path: req.url ?? "", auth: req.headers.authorization });
       const r = script(req, seen.length);
       res.writeHead(r.status, { "content-type": "application/json", ...r.headers });
-      res.end(r.body);
+      if (!r.cutOff) return void res.end(r.body);
+      res.write(r.body, () => setTimeout(() => res.socket?.destroy(), 20));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
