@@ -9,10 +9,10 @@
  */
 import pl from "nodejs-polars";
 import Papa from "papaparse";
-import { readFileSync } from "node:fs";
 import { request } from "undici";
 import { Genesys } from "../src/index.ts";
 import { passportReadSchema, passportTypingExprs, resolveSelect } from "../src/client/passports.ts";
+import { statusMB } from "./proc-status.ts";
 
 const [name, url, token, rowsArg, selectArg] = Deno.args;
 const rows = Number(rowsArg);
@@ -21,10 +21,9 @@ const select = selectArg === "all" || !exporting ? undefined : selectArg!.split(
 const cols = resolveSelect(select).map((c) => c.select).join(",");
 const q = `${url}/api/v2/acn/query?l=${rows}&select=${encodeURIComponent(cols)}`;
 const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/csv, */*" };
-const statusMB = (key: string) => Number(readFileSync("/proc/self/status", "utf8").match(new RegExp(`${key}:\\s+(\\d+) kB`))![1]) / 1000;
 // load polars' native module before measuring the idle baseline
 pl.DataFrame({ warm: [1] });
-const idleRssMB = statusMB("VmRSS");
+const idleRssMB = statusMB("self", "VmRSS");
 
 let t0 = performance.now();
 let bytes = 0;
@@ -77,4 +76,4 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
   throw new Error(`unknown case ${name}`);
 }
 const seconds = (performance.now() - t0) / 1000;
-console.log(JSON.stringify({ case: name, rows: outRows, bytes, seconds, peakRssMB: statusMB("VmHWM"), idleRssMB, endRssMB: statusMB("VmRSS") }));
+console.log(JSON.stringify({ case: name, rows: outRows, bytes, seconds, peakRssMB: statusMB("self", "VmHWM"), idleRssMB, endRssMB: statusMB("self", "VmRSS") }));

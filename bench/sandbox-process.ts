@@ -3,7 +3,8 @@
  * measured apart from the client's: VmRSS/VmHWM from /proc, and the peak reset
  * through /proc/<pid>/clear_refs before a measured request.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
+import { statusMB } from "./proc-status.ts";
 import { TextLineStream } from "./text-lines.ts";
 
 export interface SandboxProcess {
@@ -16,11 +17,6 @@ export interface SandboxProcess {
   peakMB(): number;
   resetPeak(): void;
   stop(): Promise<void>;
-}
-
-function statusMB(pid: number, key: "VmRSS" | "VmHWM"): number {
-  const m = readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${key}:\\s+(\\d+) kB`));
-  return m ? Number(m[1]) / 1000 : NaN;
 }
 
 export async function startSandboxProcess(args: string[], log: (line: string) => void): Promise<SandboxProcess> {

@@ -170,7 +170,6 @@ class BlockFile {
   quoted = false;
   /** Saw `\"`: the block may need normaliseEscapes(). */
   backslash = false;
-  checkedFields = false;
   private lastByte = 0;
 
   constructor(dir: string) {
@@ -236,10 +235,8 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     const dtypes = opts.dtypes(header);
     schema = Object.fromEntries(header.map((h) => [h, dtypes[h] ?? pl.Utf8]));
   };
-  const emptyResult = async (): Promise<DataFrame> => {
-    const empty = emptyFrame(schema);
-    return opts.transform ? await opts.transform(empty.lazy()).collect() : empty;
-  };
+  const typed = (frame: LazyDataFrame) => (opts.transform ? opts.transform(frame) : frame);
+  const emptyResult = (): Promise<DataFrame> => typed(emptyFrame(schema).lazy()).collect();
   // blocks settle in order, so `rows` counts every row before the one settling
   const settle = async (): Promise<void> => {
     const { block: done, frame } = parsing.shift()!;
@@ -260,8 +257,7 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     block = undefined;
     blockBytes = Math.min(maxBlock, blockBytes * 2);
     full.finish();
-    const scan = pl.scanCSV(full.path, { hasHeader: false, sep, quoteChar: '"', schema, inferSchemaLength: 0 });
-    const frame = (opts.transform ? opts.transform(scan) : scan).collect();
+    const frame = typed(pl.scanCSV(full.path, { hasHeader: false, sep, quoteChar: '"', schema, inferSchemaLength: 0 })).collect();
     running++;
     frame.catch(() => undefined).finally(() => running--); // awaited in order by settle(); no unhandled rejection meanwhile
     parsing.push({ block: full, frame });
@@ -270,12 +266,12 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   const append = (part: Uint8Array) => {
     if (part.length === 0) return;
     block ??= new BlockFile(dir);
-    if (!block.checkedFields && block.size === 0) {
+    if (block.size === 0) {
+      // a block's first record, when this part holds all of it
       const fields = firstRecordFields(part, sep);
       if (fields !== undefined && fields !== header!.length) {
         throw new GenesysResponseError(`malformed CSV: a record has ${fields} columns, the header has ${header!.length}`, opts.endpoint, 200);
       }
-      block.checkedFields = true;
     }
     block.append(part);
   };
@@ -326,7 +322,7 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     await Promise.allSettled(parsing.map((p) => p.frame));
     await Promise.all([...parsing.map((p) => p.block.discard()), block?.discard()]);
   }
-  const frame = frames.length === 0 ? await emptyResult() : frames.length === 1 ? frames[0]! : concatFrames(frames);
+  const frame = frames.length === 0 ? await emptyResult() : concatFrames(frames);
   return { frame, header, rows, bytes };
 }
 

@@ -133,14 +133,12 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
     throw new GenesysInputError(`pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`, ENDPOINT, "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that");
   }
   const pageSize = Math.min(requested, limit ?? QUERY_MAX_ROWS);
-  const byHeader = new Map(columns.map((c) => [c.header, c]));
+  const readSchema = passportReadSchema(columns);
   let typing: Expr[] = [];
+  // typing follows the header the server sent (columns it left out are not typed)
   const dtypes = (header: string[]) => {
     typing = passportTypingExprs(columns, header, opts.parseDates ?? true);
-    return Object.fromEntries(header.flatMap((h) => {
-      const t = byHeader.get(h) && READ_DTYPE[byHeader.get(h)!.field.kind];
-      return t ? [[h, t]] : [];
-    }));
+    return readSchema;
   };
   const transform = (block: LazyDataFrame) => (typing.length ? block.withColumns(...typing) : block);
   const frames: DataFrame[] = [];
@@ -166,7 +164,7 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
     if (rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
   }
   if (frames.length === 0) {
-    const empty = emptyFrame(passportReadSchema(columns));
+    const empty = emptyFrame(readSchema);
     // typed like a parsed block: codes Categorical, instants Datetime
     typing = passportTypingExprs(columns, empty.columns, opts.parseDates ?? true);
     frames.push(transform(empty.lazy()).collectSync());

@@ -20,7 +20,6 @@ function isDataFrame(v: unknown): v is DataFrame {
 }
 
 function plainText(v: unknown): string {
-  if (isDataFrame(v)) return v.toString();
   const bundle = v && typeof v === "object" && typeof (v as Record<symbol, unknown>)[DISPLAY] === "function"
     ? ((v as Record<symbol, () => Record<string, string>>)[DISPLAY]!() ?? {})
     : undefined;
@@ -33,6 +32,6 @@ export async function display(...values: unknown[]): Promise<void> {
   for (const v of values) {
     const value = isDataFrame(v) ? show(v) : v;
     if (jupyter) await jupyter.display(value);
-    else console.log(plainText(v));
+    else console.log(plainText(value));
   }
 }

@@ -102,10 +102,14 @@ export async function idColumn(con: DuckDBConnection, sql: string): Promise<Int3
   return Int32Array.from(column as number[]);
 }
 
-/** SQL condition for exactly these ids (sorted), with a range the scan can prune on. */
+/** SQL condition for the id range these (sorted) ids span: what a scan can prune on. */
+export function idRange(ids: Int32Array, column = "id"): string {
+  return ids.length ? `${column} BETWEEN ${ids[0]} AND ${ids[ids.length - 1]}` : "false";
+}
+
+/** SQL condition for exactly these ids (sorted), with their range for pruning. */
 export function idsCondition(ids: Int32Array, column = "id"): string {
-  if (!ids.length) return "false";
-  return `${column} BETWEEN ${ids[0]} AND ${ids[ids.length - 1]} AND ${column} IN (${ids.join(",")})`;
+  return ids.length ? `${idRange(ids, column)} AND ${column} IN (${ids.join(",")})` : "false";
 }
 
 /** Standard page envelope fields (Spring Page, top level; notes §3). */

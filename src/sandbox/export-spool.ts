@@ -49,8 +49,7 @@ export class ExportSpool {
    * `onStart` learns whether the export was already spooled (a cache hit).
    */
   async stream(key: string, produce: (file: string) => Promise<void>, write: (chunk: Buffer) => Promise<void>, isClosed: () => boolean, onStart?: (hit: boolean) => void): Promise<void> {
-    const hit = this.entries.has(key) && !this.entries.get(key)!.error;
-    const entry = this.entryFor(key, produce);
+    const { entry, hit } = this.entryFor(key, produce);
     entry.readers++;
     entry.lastUsed = Date.now();
     let fh: Awaited<ReturnType<typeof open>> | undefined;
@@ -91,9 +90,10 @@ export class ExportSpool {
     return createHash("sha1").update(parts.join("\u0000")).digest("hex");
   }
 
-  private entryFor(key: string, produce: (file: string) => Promise<void>): Entry {
+  /** The spooled (or being written) export for `key`, else a new one started with `produce`. */
+  private entryFor(key: string, produce: (file: string) => Promise<void>): { entry: Entry; hit: boolean } {
     const known = this.entries.get(key);
-    if (known && !known.error) return known;
+    if (known && !known.error) return { entry: known, hit: true };
     const file = join(this.dir, `${key}.csv`);
     const entry: Entry = { file, finished: false, size: 0, readers: 0, lastUsed: Date.now(), done: Promise.resolve() };
     entry.done = produce(file).then(
@@ -109,7 +109,7 @@ export class ExportSpool {
       },
     );
     this.entries.set(key, entry);
-    return entry;
+    return { entry, hit: false };
   }
 
   /** DuckDB creates the file once the query starts producing; wait for it (or for a failure). */

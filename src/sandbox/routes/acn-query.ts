@@ -8,7 +8,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { fieldByMcpd, INFO_FIELDS, parseSelect, type SelectItem } from "../../schema/passport-fields.ts";
-import { idsCondition, matchingIds, pageEnvelope, requestFilter, type Route, textColumn, withConnection } from "../context.ts";
+import { idRange, idsCondition, matchingIds, pageEnvelope, requestFilter, type Route, textColumn, withConnection } from "../context.ts";
 import { filterToSql } from "../filter-sql.ts";
 import { ExportSpool } from "../export-spool.ts";
 import { HttpError } from "../http-error.ts";
@@ -73,18 +73,16 @@ export const acnQuery: Route = async (ctx) => {
   const offset = page * size;
 
   await withConnection(ctx.db, async (con) => {
+    const ids = await matchingIds(ctx, con, where);
+    const pageIds = ids.subarray(offset, offset + size);
     if (jsonMode) {
-      const ids = await matchingIds(ctx, con, where);
-      const total = ids.length;
-      const rows = await textColumn(con, `SELECT ${jsonRow(items)} FROM accession WHERE ${idsCondition(ids.subarray(offset, offset + size))} ORDER BY id`);
-      sendJsonText(req, res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, total, { filterCode: ctx.filterCodes.register(filter) }));
+      const rows = await textColumn(con, `SELECT ${jsonRow(items)} FROM accession WHERE ${idsCondition(pageIds)} ORDER BY id`);
+      sendJsonText(req, res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, ids.length, { filterCode: ctx.filterCodes.register(filter) }));
       return;
     }
-    // The page's id range first (one narrow column), then the export over that
-    // range in table order (= id order), which avoids sorting wide rows.
-    const bounds = (await con.runAndReadAll(`SELECT min(id), max(id) FROM (SELECT id FROM accession WHERE ${where} ORDER BY id LIMIT ${size} OFFSET ${offset})`)).getRows()[0];
-    const range = bounds?.[0] === null || bounds?.[0] === undefined ? "false" : `id BETWEEN ${bounds[0]} AND ${bounds[1]}`;
-    const query = `SELECT ${exportColumns(items)} FROM accession WHERE (${where}) AND ${range}`;
+    // The export reads the page's id range in table order (= id order), so the
+    // wide rows are never sorted.
+    const query = `SELECT ${exportColumns(items)} FROM accession WHERE (${where}) AND ${idRange(pageIds)}`;
     const { delimiter } = ctx.settings;
     const copy = (file: string) => withConnection(ctx.db, (c) => c.run(`COPY (${query}) TO ${str(file)} (FORMAT csv, DELIMITER ${str(delimiter)}, QUOTE '"', ESCAPE '"', HEADER, USE_TMP_FILE false)`)).then(() => undefined);
     let closed = false;

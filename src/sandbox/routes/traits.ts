@@ -6,7 +6,7 @@ import { z } from "zod";
 import { describeIssues } from "../../schema/filter.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
 import { str } from "../generator/sql.ts";
-import { idColumn, idsCondition, pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../context.ts";
+import { idColumn, idRange, idsCondition, pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../context.ts";
 import { filterToSql } from "../filter-sql.ts";
 import { HttpError } from "../http-error.ts";
 import { intParam, queryList, sendJson, sendJsonText } from "../http-io.ts";
@@ -104,7 +104,7 @@ export const datasetData: Route = async (ctx) => {
       SELECT json_merge_patch(
           json_object('accession', a.uuid, 'accessionNumber', a.accession_number, 'doi', a.doi, 'instituteCode', a.inst_code),
           json_group_object(vals.descriptor_uuid, vals.v))::VARCHAR
-      FROM vals JOIN accession a ON a.id = vals.accession_id AND a.id BETWEEN ${pageIds[0]} AND ${pageIds[pageIds.length - 1]}
+      FROM vals JOIN accession a ON a.id = vals.accession_id AND ${idRange(pageIds, "a.id")}
       GROUP BY a.id, a.uuid, a.accession_number, a.doi, a.inst_code
       ORDER BY a.id`);
     sendJsonText(ctx.req, ctx.res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, total));
