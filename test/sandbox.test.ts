@@ -353,6 +353,24 @@ describe("export spool", () => {
   });
 });
 
+describe("throttle option", () => {
+  it("paces CSV exports to the given bytes per second and sends the same bytes", async () => {
+    const slow = await sandbox({ throttleBytesPerSecond: 400_000 });
+    try {
+      const q = "/acn/query?select=uuid,accessionNumber";
+      const t0 = performance.now();
+      const paced = await post(slow, q, {});
+      const seconds = (performance.now() - t0) / 1000;
+      const bytes = Buffer.byteLength(paced.text);
+      expect(bytes).toBeGreaterThan(150_000);
+      expect(seconds).toBeGreaterThanOrEqual((0.8 * bytes) / 400_000);
+      expect(paced.text).toBe((await post(sb, q, {})).text);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe("comma delimiter option", () => {
   it("emits commas and quotes values that contain them", async () => {
     const c = await sandbox({ delimiter: "," });
