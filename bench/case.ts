@@ -11,7 +11,8 @@ import pl from "nodejs-polars";
 import Papa from "papaparse";
 import { request } from "undici";
 import { Genesys } from "../src/index.ts";
-import { passportReadSchema, passportTypingExprs, resolveSelect } from "../src/client/passports.ts";
+import { blockExprs, readSchema } from "../src/client/csv/typing.ts";
+import { passportKinds, resolveSelect } from "../src/client/passports.ts";
 import { statusMB } from "./proc-status.ts";
 
 const [name, url, token, rowsArg, selectArg] = Deno.args;
@@ -44,8 +45,10 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
     else {
       // the same bytes into the same typed frame as passports(), in one parse
       const columns = resolveSelect(select);
-      const df = pl.readCSV(body, { sep: "\t", quoteChar: '"', schema: passportReadSchema(columns) });
-      outRows = df.withColumns(...passportTypingExprs(columns, df.columns)).height;
+      const header = columns.map((c) => c.header);
+      const kinds = passportKinds(columns)(header);
+      const df = pl.readCSV(body, { sep: "\t", quoteChar: '"', schema: readSchema(header, kinds) });
+      outRows = df.withColumns(...blockExprs(header, kinds, true)).height;
     }
   }
 } else if (name === "passports") {

@@ -46,6 +46,13 @@ export class GenesysInputError extends GenesysError {
 export class GenesysNetworkError extends GenesysError {
   override name = "GenesysNetworkError";
 }
+/** Cancelled through the AbortSignal passed in (a notebook interrupt, a timeout of the caller's); nothing partial is returned. */
+export class GenesysAbortError extends GenesysError {
+  override name = "GenesysAbortError";
+  constructor(endpoint: string, readonly reason?: unknown) {
+    super(`aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : ""}`, endpoint, 0);
+  }
+}
 
 const HINTS: Record<number, string> = {
   400: "the request was rejected; the message above names the bad filter key, select field or parameter",

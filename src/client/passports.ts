@@ -2,12 +2,12 @@
  * Passport export: /acn/query CSV streamed into a typed DataFrame, paging
  * transparently past the 1,000,000-row limit of one request.
  */
-import pl from "nodejs-polars";
-import type { DataFrame, DataType, Expr, LazyDataFrame } from "nodejs-polars";
-import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type FieldKind, type PassportField } from "../schema/passport-fields.ts";
+import type { DataFrame } from "nodejs-polars";
+import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../schema/passport-fields.ts";
+import { readCsvStream } from "./csv/stream.ts";
+import { assembleFrame, type Kinds } from "./csv/typing.ts";
+import { attachDiagnostics, CoercionLog, type Diagnostics, summarize } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
-import { concatFrames, emptyFrame, readCsvStream } from "./csv-stream.ts";
-import { strptimeDate, strptimeDatetime } from "./strptime.ts";
 import { bodyStream, type Transport } from "./transport.ts";
 
 export const QUERY_MAX_ROWS = 1_000_000;
@@ -38,6 +38,10 @@ export interface PassportOptions {
   onProgress?: (p: Progress) => void;
   /** Add `<COL>_date` Date columns next to complete ACQDATE/COLLDATE values. Default true. */
   parseDates?: boolean;
+  /** Cancels the download (a notebook interrupt); block files are removed and GenesysAbortError is thrown. */
+  signal?: AbortSignal;
+  /** Called once when values had to be read another way (default: one line on stderr). Also readable with diagnostics(df). */
+  onDiagnostics?: (d: Diagnostics) => void;
 }
 
 export interface ResolvedColumn { field: PassportField; select: string; header: string }
@@ -76,38 +80,10 @@ export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
   return out;
 }
 
-/** dtypes the CSV reader produces directly (codes are read as text and cast per block: polars' reader builds Categorical more slowly). */
-const READ_DTYPE: Partial<Record<FieldKind, DataType>> = { int: pl.Int64, float: pl.Float64, bool: pl.Bool };
-
-/** The CSV reader's schema for these columns (text unless the kind reads natively). */
-export function passportReadSchema(columns: ResolvedColumn[]): Record<string, DataType> {
-  return Object.fromEntries(columns.map((c) => [c.header, READ_DTYPE[c.field.kind] ?? pl.Utf8]));
-}
-
-/** Typing done per block on polars' threads: codes to Categorical, instants to Datetime, MCPD dates get a parsed `_date` companion. */
-export function passportTypingExprs(columns: ResolvedColumn[], present: readonly string[], parseDates = true): Expr[] {
-  const exprs: Expr[] = [];
-  for (const c of columns) {
-    if (!present.includes(c.header)) continue;
-    const col = pl.col(c.header);
-    if (c.field.kind === "code") exprs.push(col.cast(pl.Categorical));
-    else if (c.field.kind === "instant") {
-      exprs.push(strptimeDatetime(col, "%Y-%m-%dT%H:%M:%SZ", "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$").alias(c.header));
-    } else if (c.field.kind === "mcpdDate" && parseDates) {
-      exprs.push(strptimeDate(col, "%Y%m%d", "^\\d{8}$").alias(`${c.header}_date`));
-    }
-  }
-  return exprs;
-}
-
-/**
- * Blocks parsed apart carry their own Categorical dictionaries; Arrow IPC
- * (writeIPC, and tools reading it) needs one per column. Rechunking just those
- * columns (u32 codes) merges them; string columns keep their chunks.
- */
-function unifyCategoricals(df: DataFrame): DataFrame {
-  const cats = df.getColumns().filter((s) => s.dtype.equals(pl.Categorical));
-  return cats.length ? df.withColumns(...cats.map((s) => s.rechunk())) : df;
+/** Field kind per CSV header, for the columns the server sent (columns it left out are not typed). */
+export function passportKinds(columns: ResolvedColumn[]): (header: string[]) => Kinds {
+  const byHeader = new Map(columns.map((c) => [c.header, c.field.kind]));
+  return (header) => Object.fromEntries(header.flatMap((h) => (byHeader.has(h) ? [[h, byHeader.get(h)!]] : [])));
 }
 
 /** Puts each parsed `<COL>_date` right after its MCPD string column. */
@@ -133,15 +109,11 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
     throw new GenesysInputError(`pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`, ENDPOINT, "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that");
   }
   const pageSize = Math.min(requested, limit ?? QUERY_MAX_ROWS);
-  const readSchema = passportReadSchema(columns);
-  let typing: Expr[] = [];
-  // typing follows the header the server sent (columns it left out are not typed)
-  const dtypes = (header: string[]) => {
-    typing = passportTypingExprs(columns, header, opts.parseDates ?? true);
-    return readSchema;
-  };
-  const transform = (block: LazyDataFrame) => (typing.length ? block.withColumns(...typing) : block);
+  const parseDates = opts.parseDates ?? true;
+  const kindsOf = passportKinds(columns);
+  const log = new CoercionLog();
   const frames: DataFrame[] = [];
+  let header: string[] | undefined;
   let rowsBefore = 0;
   let bytesBefore = 0;
   for (let page = 0; ; page++) {
@@ -149,27 +121,35 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
       query: { p: page, l: pageSize, select: columns.map((c) => c.select).join(",") },
       body: filter,
       accept: "text/csv, */*",
+      signal: opts.signal,
     });
-    const { frame, rows, bytes } = await readCsvStream(bodyStream(res), {
+    const r = await readCsvStream(bodyStream(res, ENDPOINT, opts.signal), {
       endpoint: ENDPOINT,
-      dtypes,
-      transform,
-      onBlock: (r, b) => opts.onProgress?.({ rows: rowsBefore + r, bytes: bytesBefore + b, page, total: limit }),
+      kinds: kindsOf,
+      parseDates,
+      log,
+      contentType: String(res.headers["content-type"] ?? ""),
+      signal: opts.signal,
+      onBlock: (rows, bytes) => opts.onProgress?.({ rows: rowsBefore + rows, bytes: bytesBefore + bytes, page, total: limit }),
     });
-    rowsBefore += rows;
-    bytesBefore += bytes;
-    if (frame && frame.height > 0) frames.push(frame);
-    else if (frame && frames.length === 0) frames.push(frame);
+    rowsBefore += r.rows;
+    bytesBefore += r.bytes;
+    header ??= r.header;
+    frames.push(...r.frames);
     opts.onProgress?.({ rows: rowsBefore, bytes: bytesBefore, page, total: limit });
-    if (rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
+    if (r.rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
   }
-  if (frames.length === 0) {
-    const empty = emptyFrame(readSchema);
-    // typed like a parsed block: codes Categorical, instants Datetime
-    typing = passportTypingExprs(columns, empty.columns, opts.parseDates ?? true);
-    frames.push(transform(empty.lazy()).collectSync());
-  }
-  let df = concatFrames(frames);
+  // no header at all (an empty body): the columns requested
+  header ??= columns.map((c) => c.header);
+  let df = assembleFrame(frames, header, kindsOf(header), parseDates, log);
   if (limit !== undefined && df.height > limit) df = df.head(limit);
-  return orderDateCompanions(unifyCategoricals(df));
+  df = orderDateCompanions(df);
+  if (log.size || log.notes.length) {
+    const d = log.toDiagnostics(ENDPOINT);
+    attachDiagnostics(df, d);
+    if (log.size) (opts.onDiagnostics ?? warn)(d);
+  }
+  return df;
 }
+
+const warn = (d: Diagnostics) => console.warn(summarize(d));

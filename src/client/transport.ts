@@ -5,11 +5,11 @@
  */
 import { Agent, type Dispatcher, request } from "undici";
 import { createGunzip, gunzipSync } from "node:zlib";
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import type { z } from "zod";
 import { ErrorBody } from "../schema/responses.ts";
 import type { TokenProvider } from "./auth.ts";
-import { errorForStatus, GenesysError, GenesysNetworkError, GenesysResponseError } from "./errors.ts";
+import { errorForStatus, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError } from "./errors.ts";
 
 export interface TransportOptions {
   baseUrl: string;
@@ -20,8 +20,10 @@ export interface TransportOptions {
   backoffMs?: number;
   /** Longest wait honoured from Retry-After, ms. Default 60,000. */
   maxRetryAfterMs?: number;
-  /** Headers/body timeouts, ms. Default 120,000. */
+  /** Headers timeout, and longest pause between two pieces of a body, ms. Default 120,000. */
   timeoutMs?: number;
+  /** Largest JSON response after decompression, bytes. Default 512 MB. */
+  maxJsonBytes?: number;
   userAgent?: string;
   dispatcher?: Dispatcher;
 }
@@ -30,6 +32,8 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   accept?: string;
+  /** Cancels the request and its body. */
+  signal?: AbortSignal;
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -48,7 +52,17 @@ export function retryAfterMs(value: string | string[] | undefined): number | und
   return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`, or less when `signal` aborts (the caller then sees the abort on its next check). */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((r) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener("abort", done);
+      r();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
 
 export class Transport {
   readonly dispatcher: Dispatcher;
@@ -72,6 +86,7 @@ export class Transport {
     const backoff = this.opts.backoffMs ?? 500;
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
+      if (call.signal?.aborted) throw new GenesysAbortError(endpoint, call.signal.reason);
       const token = await this.opts.tokens.token();
       let res: Dispatcher.ResponseData;
       try {
@@ -86,11 +101,13 @@ export class Transport {
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
           body: JSON.stringify(call.body ?? {}),
+          signal: call.signal,
         });
       } catch (e) {
+        if (call.signal?.aborted) throw new GenesysAbortError(endpoint, call.signal.reason);
         const code = (e as { code?: string }).code ?? "";
         if (attempt < retries && RETRY_CODES.has(code)) {
-          await sleep(backoff * 2 ** attempt * (0.75 + Math.random() / 2));
+          await sleep(backoff * 2 ** attempt * (0.75 + Math.random() / 2), call.signal);
           continue;
         }
         throw new GenesysNetworkError(`cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`, endpoint, 0, undefined,
@@ -107,7 +124,7 @@ export class Transport {
       }
       if (RETRY_STATUSES.has(res.statusCode) && attempt < retries) {
         const wait = retryAfterMs(res.headers["retry-after"]) ?? backoff * 2 ** attempt * (0.75 + Math.random() / 2);
-        await sleep(Math.min(wait, this.opts.maxRetryAfterMs ?? 60_000));
+        await sleep(Math.min(wait, this.opts.maxRetryAfterMs ?? 60_000), call.signal);
         continue;
       }
       throw errorForStatus(endpoint, res.statusCode, serverMessage(text));
@@ -118,18 +135,24 @@ export class Transport {
   async json<T extends z.ZodType>(path: string, schema: T, call: CallOptions = {}): Promise<z.output<T>> {
     const endpoint = `POST /api/v2${path}`;
     const res = await this.post(path, call);
+    const type = String(res.headers["content-type"] ?? "");
     let text: string;
     try {
       const raw = Buffer.from(await res.body.arrayBuffer());
-      text = (isGzip(res) ? gunzipSync(raw) : raw).toString("utf8");
+      const max = this.opts.maxJsonBytes ?? 512 * 1024 * 1024;
+      text = (isGzip(res) ? gunzipSync(raw, { maxOutputLength: max }) : raw).toString("utf8");
     } catch (e) {
+      if (call.signal?.aborted) throw new GenesysAbortError(endpoint, call.signal.reason);
+      if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+        throw new GenesysResponseError(`the response decompresses to more than ${((this.opts.maxJsonBytes ?? 512 * 1024 * 1024) / 1048576).toFixed(0)} MB`, endpoint, res.statusCode);
+      }
       throw new GenesysNetworkError(`the connection broke while reading the response: ${(e as Error).message}`, endpoint, res.statusCode, undefined, "retry; the page was not received whole");
     }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (e) {
-      throw new GenesysResponseError(`response is not valid JSON (${(e as Error).message}); it starts with ${JSON.stringify(text.slice(0, 120))}`, endpoint, res.statusCode);
+      throw new GenesysResponseError(`response is not valid JSON (${(e as Error).message}); Content-Type ${type ? `'${type}'` : "missing"}, it starts with ${JSON.stringify(text.slice(0, 120))}`, endpoint, res.statusCode);
     }
     return validate(schema, value, endpoint, res.statusCode);
   }
@@ -137,9 +160,17 @@ export class Transport {
 
 const isGzip = (res: Dispatcher.ResponseData) => /gzip/i.test(String(res.headers["content-encoding"] ?? ""));
 
-/** The response body as a byte stream, gunzipped when the server compressed it. */
-export function bodyStream(res: Dispatcher.ResponseData): AsyncIterable<Buffer> {
-  return isGzip(res) ? (res.body as unknown as Readable).pipe(createGunzip()) : res.body;
+/**
+ * The response body as a byte stream, gunzipped when the server compressed
+ * it. `pipeline` (not `pipe`) carries a connection error or an abort through
+ * the decompressor, so a gzip body cut off mid-way fails instead of hanging.
+ */
+export function bodyStream(res: Dispatcher.ResponseData, endpoint = "", signal?: AbortSignal): AsyncIterable<Buffer> {
+  if (!isGzip(res)) return res.body;
+  const gunzip = createGunzip();
+  pipeline(res.body as unknown as Readable, gunzip, () => undefined);
+  if (signal) signal.addEventListener("abort", () => gunzip.destroy(new GenesysAbortError(endpoint, signal.reason)), { once: true });
+  return gunzip;
 }
 
 export function validate<T extends z.ZodType>(schema: T, value: unknown, endpoint: string, status: number): z.output<T> {

@@ -1,0 +1,106 @@
+/**
+ * Bytes -> record boundaries, as they arrive: pure byte logic over the dialect
+ * in dialect.ts. Counts the fields of every record and checks them against the
+ * header, knows where the last complete record in a chunk ends (where a block
+ * may be cut), and notes syntax that polars would read differently (escaped
+ * or lazy quotes, blank lines), so that only such blocks are rewritten.
+ */
+import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QUOTE, RECORD_END, step } from "./dialect.ts";
+
+export type CsvSyntaxKind = "ragged" | "unclosed" | "too-long";
+
+/** A record that cannot be read; offsets are absolute byte positions in the body after the header. */
+export class CsvSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly kind: CsvSyntaxKind,
+    /** 1-based data record number (the header is record 0). */
+    readonly record: number,
+    readonly start: number,
+    readonly end: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ScanEnd {
+  /** The body's last record had no line end (it had the right number of fields and is kept). */
+  unterminated: boolean;
+}
+
+export class RecordScanner {
+  private state = FS;
+  /** Fields of the current record so far. */
+  private fields = 1;
+  private lastByte = 0;
+  private readonly special = new Uint8Array(256);
+  /** Complete data records, blank lines not counted. */
+  records = 0;
+  /** Blank lines skipped (only when the header has more than one column). */
+  blank = 0;
+  /** Absolute offset of the next byte. */
+  pos = 0;
+  /** Absolute offset where the current record starts. */
+  recordStart = 0;
+  /** Absolute offset of the latest byte that needs a rewrite before polars reads it, or -1. */
+  lastIrregular = -1;
+
+  constructor(readonly sep: number, readonly expected: number, readonly maxRecordBytes = 64 * 1024 * 1024) {
+    for (const b of [sep, LF, QUOTE, BACKSLASH]) this.special[b] = 1;
+  }
+
+  /** Scans a chunk; returns the index just past the chunk's last record end, or -1 when no record ends in it. */
+  scan(chunk: Uint8Array): number {
+    const sep = this.sep;
+    const special = this.special;
+    const base = this.pos;
+    let state = this.state;
+    let last = -1;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      // U and Q (0, 1) pass ordinary bytes through unchanged: the hot path
+      if (state < 2 && special[c] === 0) continue;
+      const r = step(state, c, sep);
+      state = r >> 8;
+      if (r & FIELD_END) this.fields++;
+      else if (r & RECORD_END) {
+        this.endRecord(base + i, i > 0 ? chunk[i - 1]! : this.lastByte);
+        last = i + 1;
+      }
+      if (r & IRREGULAR) this.lastIrregular = base + i;
+    }
+    this.state = state;
+    this.pos = base + chunk.length;
+    if (chunk.length) this.lastByte = chunk[chunk.length - 1]!;
+    if (this.pos - this.recordStart > this.maxRecordBytes) {
+      const n = this.records + this.blank + 1;
+      throw new CsvSyntaxError(`record ${n} is longer than ${(this.maxRecordBytes / 1048576).toFixed(0)} MB without a line end (an unclosed quote, or not CSV)`, "too-long", n, this.recordStart, this.pos);
+    }
+    return last;
+  }
+
+  /** Checks the end of the body. */
+  finish(): ScanEnd {
+    if (this.pos === this.recordStart) return { unterminated: false };
+    const n = this.records + this.blank + 1;
+    if (inQuotes(this.state)) {
+      throw new CsvSyntaxError(`the body ends inside a quoted field of record ${n} (cut off, or an unbalanced quote)`, "unclosed", n, this.recordStart, this.pos);
+    }
+    this.endRecord(this.pos, this.lastByte);
+    return { unterminated: true };
+  }
+
+  /** `at`: absolute offset of the LF (or the end of the body); `before`: the byte before it. */
+  private endRecord(at: number, before: number): void {
+    const bytes = at - this.recordStart;
+    const n = this.records + this.blank + 1;
+    if (this.fields === 1 && this.expected > 1 && (bytes === 0 || (bytes === 1 && before === CR))) {
+      this.blank++;
+      this.lastIrregular = at; // dropped by the rewrite, never shown to polars
+    } else if (this.fields !== this.expected) {
+      throw new CsvSyntaxError(`record ${n} has ${this.fields} field${this.fields === 1 ? "" : "s"}, the header has ${this.expected}`, "ragged", n, this.recordStart, at);
+    } else this.records++;
+    this.fields = 1;
+    this.recordStart = at + 1;
+  }
+}
