@@ -51,8 +51,14 @@ export class TokenStore {
     if (basic) {
       const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
       const i = decoded.indexOf(":");
-      id = decodeURIComponent(decoded.slice(0, i));
-      secret = decodeURIComponent(decoded.slice(i + 1));
+      if (i < 0) throw new HttpError(401, "invalid_client");
+      try {
+        // RFC 6749 §2.3.1: form-urlencoded id and secret
+        id = decodeURIComponent(decoded.slice(0, i).replaceAll("+", " "));
+        secret = decodeURIComponent(decoded.slice(i + 1).replaceAll("+", " "));
+      } catch {
+        throw new HttpError(400, "invalid_request");
+      }
     }
     if (id !== this.creds.clientId || secret !== this.creds.clientSecret) throw new HttpError(401, "invalid_client");
     const scope = form.get("scope") ?? "read";

@@ -1,6 +1,7 @@
 /**
  * Command line: `npm run sandbox -- --port 8080 --accessions 200000 [--seed 42]
- * [--delimiter comma] [--throttle-mbps 50] [--token-ttl 3600] [--export-cache-mb 2000]`.
+ * [--delimiter comma] [--throttle-mbps 50] [--token-ttl 3600] [--export-cache-mb 2000]
+ * [--client-secret S] [--allowed-host NAME]`. For local use: binds to loopback.
  * Prints the URL, a token and the client credentials, then serves until Ctrl-C.
  */
 import { parseArgs } from "node:util";
@@ -17,6 +18,8 @@ const { values } = parseArgs({
     "token-ttl": { type: "string", default: "86400" },
     "no-cache": { type: "boolean", default: false },
     "export-cache-mb": { type: "string", default: "2000" },
+    "client-secret": { type: "string" },
+    "allowed-host": { type: "string", multiple: true },
   },
 });
 const int = (name: string, v: string | undefined) => {
@@ -36,6 +39,8 @@ const sandbox = await startSandbox({
   throttleBytesPerSecond: int("throttle-mbps", values["throttle-mbps"]) * 1_000_000,
   tokenTtlSeconds: int("token-ttl", values["token-ttl"]),
   exportCacheBytes: int("export-cache-mb", values["export-cache-mb"]) * 1_000_000,
+  clientSecret: values["client-secret"],
+  allowedHosts: values["allowed-host"],
   ...(values["no-cache"] ? { cache: false as const } : {}),
   log: (m) => console.error(m),
 });

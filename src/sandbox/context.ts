@@ -27,20 +27,45 @@ export interface RouteContext {
   spool: ExportSpool;
   /** Memoised ordered id lists for paged queries. */
   memo: Memo<Int32Array>;
+  /** Aborts when the client disconnects or the request's time budget runs out: running statements are interrupted. */
+  signal: AbortSignal;
 }
 
 export type Route = (ctx: RouteContext) => Promise<void>;
 
-/** Remembers filters by a short code so later pages can send `?f=<code>` with an empty body (notes §3). */
+/**
+ * Remembers filters by a short code so later pages can send `?f=<code>` with
+ * an empty body (notes §3). Bounded: the least recently used codes are
+ * forgotten past `maxEntries` or `maxBytes` of filter JSON.
+ */
 export class FilterCodes {
-  private readonly byCode = new Map<string, AccessionFilter>();
+  private readonly byCode = new Map<string, { filter: AccessionFilter; bytes: number }>();
+  private bytes = 0;
+  constructor(private readonly maxEntries = 10_000, private readonly maxBytes = 16 * 1024 * 1024) {}
   register(filter: AccessionFilter): string {
-    const code = createHash("sha1").update(JSON.stringify(filter)).digest("base64url").slice(0, 10);
-    this.byCode.set(code, filter);
+    const json = JSON.stringify(filter);
+    const code = createHash("sha1").update(json).digest("base64url").slice(0, 10);
+    const old = this.byCode.get(code);
+    if (old) this.bytes -= old.bytes;
+    this.byCode.delete(code);
+    this.byCode.set(code, { filter, bytes: json.length });
+    this.bytes += json.length;
+    while (this.byCode.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const [k, v] = this.byCode.entries().next().value!;
+      this.byCode.delete(k);
+      this.bytes -= v.bytes;
+    }
     return code;
   }
   get(code: string): AccessionFilter | undefined {
-    return this.byCode.get(code);
+    const hit = this.byCode.get(code);
+    if (!hit) return undefined;
+    this.byCode.delete(code);
+    this.byCode.set(code, hit);
+    return hit.filter;
+  }
+  get size(): number {
+    return this.byCode.size;
   }
 }
 
@@ -67,11 +92,23 @@ export function requestFilter(ctx: RouteContext, bodyValue: unknown = ctx.body.j
   return r.filter;
 }
 
-export async function withConnection<T>(db: DuckDBInstance, fn: (con: DuckDBConnection) => Promise<T>): Promise<T> {
-  const con = await db.connect();
+/**
+ * Runs `fn` on a fresh connection, closed afterwards. When `signal` aborts
+ * (the client went away, the time budget ran out), the running statement is
+ * interrupted and the abort's reason is thrown.
+ */
+export async function withConnection<T>(ctx: { db: DuckDBInstance; signal?: AbortSignal }, fn: (con: DuckDBConnection) => Promise<T>): Promise<T> {
+  ctx.signal?.throwIfAborted();
+  const con = await ctx.db.connect();
+  const interrupt = () => con.interrupt();
+  ctx.signal?.addEventListener("abort", interrupt, { once: true });
   try {
     return await fn(con);
+  } catch (e) {
+    if (ctx.signal?.aborted) throw ctx.signal.reason;
+    throw e;
   } finally {
+    ctx.signal?.removeEventListener("abort", interrupt);
     con.closeSync();
   }
 }

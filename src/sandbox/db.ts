@@ -4,14 +4,14 @@
  * and reopened on later starts.
  */
 import { DuckDBInstance } from "@duckdb/node-api";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { generatePassports } from "./generator/passports.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 
@@ -23,9 +23,30 @@ export interface DbOptions {
   log?: (msg: string) => void;
 }
 
+/** `$GENESYS_SANDBOX_CACHE`, else the platform's per-user cache directory (never a shared, predictable temp path). */
 export function defaultCacheDir(): string {
-  const env = typeof process !== "undefined" ? process.env.GENESYS_SANDBOX_CACHE : undefined;
-  return env || join(tmpdir(), "genesys-notebook-sandbox");
+  const env = typeof process !== "undefined" ? process.env : {};
+  if (env.GENESYS_SANDBOX_CACHE) return env.GENESYS_SANDBOX_CACHE;
+  let home: string;
+  try {
+    home = homedir();
+  } catch {
+    home = tmpdir();
+  }
+  const base = process.platform === "win32" ? env.LOCALAPPDATA || join(home, "AppData", "Local")
+    : process.platform === "darwin" ? join(home, "Library", "Caches")
+    : env.XDG_CACHE_HOME || join(home, ".cache");
+  return join(base, "genesys-notebook", "sandbox");
+}
+
+/** Creates the cache directory private to the user (0700); refuses one another user owns. */
+function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const uid = process.getuid?.();
+  if (uid === undefined) return; // Windows: the per-user profile directory is private already
+  const st = statSync(dir);
+  if (st.uid !== uid) throw new Error(`sandbox cache ${dir} belongs to another user; set GENESYS_SANDBOX_CACHE to a directory of your own`);
+  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
 async function build(instance: DuckDBInstance, accessions: number, seed: number): Promise<void> {
@@ -33,6 +54,23 @@ async function build(instance: DuckDBInstance, accessions: number, seed: number)
   try {
     await generatePassports(con, accessions, seed);
     await generateTraits(con, seed);
+    await con.run(`CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions`);
+  } finally {
+    con.closeSync();
+  }
+}
+
+/** A cached database is served only when it says it is what was asked for and holds that many accessions. */
+async function verify(instance: DuckDBInstance, accessions: number, seed: number): Promise<string | undefined> {
+  const con = await instance.connect();
+  try {
+    const meta = (await con.runAndReadAll("SELECT version, seed, accessions, (SELECT count(*) FROM accession) FROM sandbox_meta")).getRows()[0]?.map(Number);
+    if (!meta) return "no sandbox_meta row";
+    const [v, s, n, count] = meta;
+    if (v !== GENERATOR_VERSION || s !== seed || n !== accessions || count !== accessions) return `it describes version ${v}, seed ${s}, ${n} accessions (${count} rows)`;
+    return undefined;
+  } catch (e) {
+    return (e as Error).message.split("\n")[0];
   } finally {
     con.closeSync();
   }
@@ -49,8 +87,25 @@ export async function openDatabase(opts: DbOptions): Promise<DuckDBInstance> {
     await serveSettings(instance);
     return instance;
   }
-  mkdirSync(opts.cache, { recursive: true });
+  privateDir(opts.cache);
   const file = join(opts.cache, `sandbox-v${GENERATOR_VERSION}-seed${seed}-n${accessions}.duckdb`);
+  if (existsSync(file)) {
+    if (statSync(file).uid !== (process.getuid?.() ?? statSync(file).uid)) rmSync(file, { force: true });
+    else {
+      let problem: string | undefined;
+      try {
+        const probe = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
+        problem = await verify(probe, accessions, seed);
+        probe.closeSync();
+      } catch (e) {
+        problem = (e as Error).message.split("\n")[0];
+      }
+      if (problem) {
+        opts.log?.(`cached database ${file} is not usable (${problem}); generating it again`);
+        rmSync(file, { force: true });
+      }
+    }
+  }
   if (!existsSync(file)) {
     const started = Date.now();
     opts.log?.(`generating ${accessions.toLocaleString("en")} accessions (seed ${seed}) into ${file} …`);

@@ -22,6 +22,8 @@ interface Entry {
   size: number;
   readers: number;
   lastUsed: number;
+  /** Stops the writer (an export nobody reads any more and that will not be kept). */
+  stop: AbortController;
 }
 
 export interface SpoolOptions {
@@ -29,6 +31,8 @@ export interface SpoolOptions {
   maxBytes: number;
   /** Parent directory of the spool directory. Default: the OS temp dir. */
   parent?: string;
+  /** Longest a writer may run, ms. Default 300,000. */
+  writeBudgetMs?: number;
 }
 
 const READ_SLICE = 1 << 20;
@@ -48,7 +52,7 @@ export class ExportSpool {
    * `write` may be async (back-pressure, throttling); `isClosed` stops early.
    * `onStart` learns whether the export was already spooled (a cache hit).
    */
-  async stream(key: string, produce: (file: string) => Promise<void>, write: (chunk: Buffer) => Promise<void>, isClosed: () => boolean, onStart?: (hit: boolean) => void): Promise<void> {
+  async stream(key: string, produce: (file: string, signal: AbortSignal) => Promise<void>, write: (chunk: Buffer) => Promise<void>, isClosed: () => boolean, onStart?: (hit: boolean) => void): Promise<void> {
     const { entry, hit } = this.entryFor(key, produce);
     entry.readers++;
     entry.lastUsed = Date.now();
@@ -75,12 +79,20 @@ export class ExportSpool {
       await fh?.close();
       entry.readers--;
       entry.lastUsed = Date.now();
+      // nobody reads an export that will not be kept: stop writing it now
+      if (entry.readers === 0 && !entry.finished && this.opts.maxBytes === 0) entry.stop.abort(new Error("no reader left"));
       this.evict();
     }
   }
 
+  /** Stops every export still being written. */
+  stopAll(): void {
+    for (const e of this.entries.values()) if (!e.finished) e.stop.abort(new Error("sandbox closed"));
+  }
+
   /** Deletes every spooled export and the spool directory. */
   close(): void {
+    for (const e of this.entries.values()) e.stop.abort(new Error("sandbox closed"));
     this.entries.clear();
     rmSync(this.dir, { recursive: true, force: true });
   }
@@ -91,12 +103,13 @@ export class ExportSpool {
   }
 
   /** The spooled (or being written) export for `key`, else a new one started with `produce`. */
-  private entryFor(key: string, produce: (file: string) => Promise<void>): { entry: Entry; hit: boolean } {
+  private entryFor(key: string, produce: (file: string, signal: AbortSignal) => Promise<void>): { entry: Entry; hit: boolean } {
     const known = this.entries.get(key);
-    if (known && !known.error) return { entry: known, hit: true };
+    if (known && !known.error && !known.stop.signal.aborted) return { entry: known, hit: true };
     const file = join(this.dir, `${key}.csv`);
-    const entry: Entry = { file, finished: false, size: 0, readers: 0, lastUsed: Date.now(), done: Promise.resolve() };
-    entry.done = produce(file).then(
+    const entry: Entry = { file, finished: false, size: 0, readers: 0, lastUsed: Date.now(), done: Promise.resolve(), stop: new AbortController() };
+    const budget = setTimeout(() => entry.stop.abort(new Error(`the export ran past the write budget of ${(this.opts.writeBudgetMs ?? 300_000) / 1000} s`)), this.opts.writeBudgetMs ?? 300_000);
+    entry.done = produce(file, entry.stop.signal).finally(() => clearTimeout(budget)).then(
       () => {
         entry.size = statSync(file).size;
         entry.finished = true;
@@ -104,7 +117,7 @@ export class ExportSpool {
       (e: Error) => {
         entry.error = e;
         entry.finished = true;
-        this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.entries.delete(key);
         rmSync(file, { force: true });
       },
     );

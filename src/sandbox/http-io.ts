@@ -3,7 +3,24 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { HttpError } from "./http-error.ts";
 
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Largest request body: a filter with 10,000 UUIDs is about 400 KB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deepest nesting of objects and arrays in a JSON body (filters nest three levels). */
+export const MAX_JSON_DEPTH = 16;
+
+/** Depth of nested objects/arrays, walked without recursion (a deep body cannot overflow the stack). */
+export function jsonDepth(value: unknown, limit: number): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (d + 1 > max) max = d + 1;
+    if (max > limit) return max;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, d + 1]);
+  }
+  return max;
+}
 
 export interface ParsedBody {
   /** JSON value of the body (undefined when empty). */
@@ -17,7 +34,7 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, `request body over ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `request body over the sandbox's limit of ${MAX_BODY_BYTES.toLocaleString("en")} bytes; send fewer values per request`);
     chunks.push(chunk as Buffer);
   }
   const raw = Buffer.concat(chunks);
@@ -31,6 +48,16 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
     }
     const form = new Map<string, string>();
     fd.forEach((v, k) => form.set(k, typeof v === "string" ? v : ""));
+    const filter = form.get("filter");
+    if (filter !== undefined && /[\[{]/.test(filter)) {
+      let depth = 0;
+      try {
+        depth = jsonDepth(JSON.parse(filter), MAX_JSON_DEPTH);
+      } catch {
+        // reported where the filter is read
+      }
+      if (depth > MAX_JSON_DEPTH) throw new HttpError(400, `form field 'filter' nested deeper than the limit of ${MAX_JSON_DEPTH} levels`);
+    }
     return { form };
   }
   const text = raw.toString("utf8").trim();
@@ -38,11 +65,14 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
   if (type && !type.includes("json") && !type.startsWith("text/plain")) {
     throw new HttpError(415, `unsupported Content-Type '${type}': send application/json`);
   }
+  let json: unknown;
   try {
-    return { json: JSON.parse(text) };
+    json = JSON.parse(text);
   } catch (e) {
     throw new HttpError(400, `malformed JSON body: ${(e as Error).message}`);
   }
+  if (jsonDepth(json, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new HttpError(400, `JSON body nested deeper than the limit of ${MAX_JSON_DEPTH} levels`);
+  return { json };
 }
 
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {

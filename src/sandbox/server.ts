@@ -3,6 +3,7 @@
  * over a generated DuckDB database. `startSandbox()` starts it in-process and
  * returns its URL, a ready bearer token and OAuth client credentials.
  */
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DuckDBInstance } from "@duckdb/node-api";
@@ -31,7 +32,12 @@ export interface SandboxOptions {
   /** Lifetime of issued tokens, seconds. Default 3600. */
   tokenTtlSeconds?: number;
   clientId?: string;
+  /** Client secret for /oauth/token. Default: a new random one per start (printed by the CLI). */
   clientSecret?: string;
+  /** Host header names answered besides loopback names (localhost, 127.0.0.1, [::1]) and the bound address; "*" answers any (DNS rebinding then reaches the sandbox). */
+  allowedHosts?: string[];
+  /** Longest a request's database work may run, ms. Default 120,000. */
+  requestBudgetMs?: number;
   /** CSV delimiter of /acn/query. Default tab, like the real service. */
   delimiter?: "\t" | ",";
   /** Pace CSV exports to this many bytes/s, to mimic a real link (0 = off). */
@@ -59,6 +65,11 @@ export interface Sandbox {
 }
 
 const API = "/api/v2";
+const OAUTH_ERRORS: Record<string, string> = {
+  invalid_client: "unknown client_id or wrong client_secret",
+  invalid_request: "malformed client credentials: the Basic header's id and secret must be form-urlencoded",
+  unsupported_grant_type: "only grant_type=client_credentials is supported",
+};
 const ROUTES: Record<string, Route> = {
   [`${API}/acn/query`]: acnQuery,
   [`${API}/acn/filter`]: acnFilter,
@@ -74,17 +85,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const cache = options.cache ?? (accessions >= 200_000 ? defaultCacheDir() : false);
   const db = await openDatabase({ accessions, seed, cache, log: options.log });
   const clientId = options.clientId ?? "sandbox.genesys-notebook@sandbox.local";
-  const clientSecret = options.clientSecret ?? "sandbox-secret-0123456789abcdef";
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
   const tokens = new TokenStore({ clientId, clientSecret }, options.tokenTtlSeconds ?? 3600);
   const settings: SandboxSettings = { delimiter: options.delimiter ?? "\t", throttleBytesPerSecond: options.throttleBytesPerSecond ?? 0 };
   const filterCodes = new FilterCodes();
   const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
-  const memo = new Memo<Int32Array>(16);
+  // id lists of the most recent queries, at most 256 MB
+  const memo = new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength);
+  const budgetMs = options.requestBudgetMs ?? 120_000;
+  let hosts: Set<string> | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? "/", "http://sandbox.local");
-    const path = url.pathname.replace(/\/+$/, "");
+    let path = "?";
+    // aborts when the client goes away before the answer is complete, or the budget runs out: database work stops
+    const ac = new AbortController();
+    const budget = setTimeout(() => ac.abort(new HttpError(400, `the request ran past the sandbox's time budget of ${budgetMs / 1000} s; narrow the filter or request smaller pages`)), budgetMs);
+    res.once("close", () => {
+      clearTimeout(budget);
+      if (!res.writableFinished) ac.abort(new HttpError(499, "client disconnected"));
+    });
     try {
+      checkHost(req, hosts!);
+      const url = requestUrl(req.url);
+      path = url.pathname.replace(/\/+$/, "");
       if (path === "/oauth/token") {
         if (req.method !== "POST") throw new HttpError(405, "use POST /oauth/token", { allow: "POST" });
         const body = await readBody(req);
@@ -93,7 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           return sendJson(req, res, 200, tokens.grant(req, form), { "cache-control": "no-store" });
         } catch (e) {
           if (e instanceof HttpError) {
-            return sendJson(req, res, e.status, { error: e.message, error_description: e.message === "invalid_client" ? "unknown client_id or wrong client_secret" : "only grant_type=client_credentials is supported" });
+            return sendJson(req, res, e.status, { error: e.message, error_description: OAUTH_ERRORS[e.message] ?? e.message });
           }
           throw e;
         }
@@ -104,19 +127,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (req.method !== "POST") throw new HttpError(405, `${req.method} ${path}: the Genesys API v2 uses POST for this endpoint`, { allow: "POST" });
       tokens.check(req, endpoint);
       const body = await readBody(req);
-      await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool, memo });
+      await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool, memo, signal: ac.signal });
     } catch (e) {
-      if (res.headersSent) {
-        res.destroy(e as Error);
+      if (res.headersSent || res.destroyed) {
+        res.destroy();
         return;
       }
       if (e instanceof HttpError) return sendError(req, res, e);
+      // never echo the database's message: it may quote SQL
       options.log?.(`internal error on ${req.method} ${path}: ${(e as Error).stack}`);
-      return sendError(req, res, new HttpError(500, `internal sandbox error: ${(e as Error).message}`));
+      return sendError(req, res, new HttpError(500, `internal sandbox error on ${path}; the sandbox log has the details`));
     }
   };
 
-  const server: Server = createServer((req, res) => void handle(req, res));
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  // a request line or headers node:http cannot parse: answer 400 and close, never throw
+  server.on("clientError", (_err, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 47\r\n\r\n{\"error\":\"malformed HTTP request\",\"status\":400}");
+    else socket.destroy();
+  });
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -124,6 +155,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const addr = server.address() as AddressInfo;
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  hosts = new Set(["localhost", "127.0.0.1", "[::1]", host, options.host ?? "127.0.0.1", ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()));
   return {
     url: `http://${host}:${addr.port}`,
     token: tokens.issue(),
@@ -136,6 +168,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     issueToken: (ttl?: number) => tokens.issue(ttl),
     close: () =>
       new Promise<void>((resolve) => {
+        spool.stopAll();
         server.closeAllConnections?.();
         server.close(() => {
           db.closeSync();
@@ -144,4 +177,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         });
       }),
   };
+}
+
+/** The request target as a URL; `//`, `*` and other odd targets are paths, never a crash. */
+function requestUrl(target: string | undefined): URL {
+  const t = target ?? "/";
+  try {
+    return new URL(`http://sandbox.local${t.startsWith("/") ? t : `/${t}`}`);
+  } catch {
+    throw new HttpError(400, `malformed request target ${JSON.stringify(t.slice(0, 100))}`);
+  }
+}
+
+/**
+ * Answers only Host names the sandbox was started for: a web page that
+ * points a DNS name at 127.0.0.1 (DNS rebinding) gets 403, not data.
+ */
+function checkHost(req: IncomingMessage, allowed: Set<string>): void {
+  const header = req.headers.host;
+  if (!header || allowed.has("*")) return;
+  const name = header.toLowerCase().replace(/:\d+$/, "");
+  if (!allowed.has(name)) {
+    throw new HttpError(403, `Host '${header.slice(0, 100)}' is not answered: the sandbox is for local use and answers loopback names only (startSandbox({ allowedHosts }) or --allowed-host to add one)`);
+  }
 }

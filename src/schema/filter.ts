@@ -9,10 +9,18 @@
  */
 import { z } from "zod";
 
-const many = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item));
+/** Values one filter array may hold (the sandbox's limit; larger lists are split by the caller). */
+export const MAX_FILTER_VALUES = 10_000;
+/** Words a `_text` search may have. */
+export const MAX_TEXT_TERMS = 16;
 
-const strings = many(z.string().min(1));
+const many = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(MAX_FILTER_VALUES, `at most ${MAX_FILTER_VALUES.toLocaleString("en")} values`));
+
+/** Text without NUL characters (no genebank value has them; databases refuse them). */
+const text = (max: number) => z.string().max(max, `at most ${max} characters`).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed");
+
+const strings = many(text(1000).pipe(z.string().min(1)));
 const ints = many(z.number().int());
 const uuids = many(z.uuid());
 
@@ -38,7 +46,7 @@ export const InstantRangeFilter = z.strictObject({
 });
 
 export const AccessionFilterShape = {
-  _text: z.string().optional(),
+  _text: text(2000).refine((s) => s.trim().split(/\s+/).length <= MAX_TEXT_TERMS, `at most ${MAX_TEXT_TERMS} search words`).optional(),
   crop: strings.optional(),
   historic: z.boolean().optional(),
   institute: z.strictObject({

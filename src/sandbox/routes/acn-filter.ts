@@ -17,7 +17,7 @@ export const acnFilter: Route = async (ctx) => {
   const size = intParam(url, "l", 100, FILTER_MAX_L, endpoint);
   const filter = requestFilter(ctx);
   const where = filterToSql(filter);
-  await withConnection(ctx.db, async (con) => {
+  await withConnection(ctx, async (con) => {
     const ids = await matchingIds(ctx, con, where);
     const total = ids.length;
     const rows = await textColumn(con, `SELECT ${ACCESSION_DTO_SQL} FROM accession WHERE ${idsCondition(ids.subarray(page * size, page * size + size))} ORDER BY id`);

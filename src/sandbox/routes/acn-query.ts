@@ -27,6 +27,7 @@ function selectItems(select: string | null | undefined, endpoint: string): Selec
     });
   }
   const { items, unknown, malformed } = parseSelect(select);
+  if (!items.length && !unknown.length && !malformed.length) throw new HttpError(400, `${endpoint}: select names no fields; send e.g. select=instituteCode INSTCODE,accessionNumber ACCENUMB, or leave it out for the basic set`);
   if (malformed.length) throw new HttpError(400, `${endpoint}: malformed select item${malformed.length > 1 ? "s" : ""} ${malformed.map((m) => `'${m}'`).join(", ")}; each item is '<field>' or '<field> <ALIAS>'`);
   if (unknown.length) throw new HttpError(400, `${endpoint}: unknown select field${unknown.length > 1 ? "s" : ""} ${unknown.map((m) => `'${m}'`).join(", ")}; use service field names such as instituteCode, accessionNumber, taxonomy.genus (spec §2.2)`);
   const headers = new Set<string>();
@@ -37,6 +38,19 @@ function selectItems(select: string | null | undefined, endpoint: string): Selec
   return items;
 }
 
+/** Resolves when the socket can take more, or when the client has gone (a `drain` never comes then). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
+}
+
 /** Writes with back-pressure and optional pacing to `bytesPerSecond`. */
 class PacedWriter {
   private sent = 0;
@@ -44,14 +58,15 @@ class PacedWriter {
   constructor(private readonly res: ServerResponse, private readonly bytesPerSecond: number) {}
   async write(buf: Buffer): Promise<void> {
     if (!this.bytesPerSecond) {
-      if (!this.res.write(buf)) await new Promise<void>((r) => this.res.once("drain", r));
+      if (!this.res.destroyed && !this.res.write(buf)) await drained(this.res);
       return;
     }
     // throttled: slices of ~50 ms worth of bytes
     const slice = Math.max(4096, Math.floor(this.bytesPerSecond / 20));
     for (let off = 0; off < buf.length; off += slice) {
       const part = buf.subarray(off, off + slice);
-      if (!this.res.write(part)) await new Promise<void>((r) => this.res.once("drain", r));
+      if (this.res.destroyed) return;
+      if (!this.res.write(part)) await drained(this.res);
       this.sent += part.length;
       const due = this.started + (this.sent / this.bytesPerSecond) * 1000;
       const wait = due - performance.now();
@@ -72,7 +87,7 @@ export const acnQuery: Route = async (ctx) => {
   const where = filterToSql(filter);
   const offset = page * size;
 
-  await withConnection(ctx.db, async (con) => {
+  await withConnection(ctx, async (con) => {
     const ids = await matchingIds(ctx, con, where);
     const pageIds = ids.subarray(offset, offset + size);
     if (jsonMode) {
@@ -84,7 +99,8 @@ export const acnQuery: Route = async (ctx) => {
     // wide rows are never sorted.
     const query = `SELECT ${exportColumns(items)} FROM accession WHERE (${where}) AND ${idRange(pageIds)}`;
     const { delimiter } = ctx.settings;
-    const copy = (file: string) => withConnection(ctx.db, (c) => c.run(`COPY (${query}) TO ${str(file)} (FORMAT csv, DELIMITER ${str(delimiter)}, QUOTE '"', ESCAPE '"', HEADER, USE_TMP_FILE false)`)).then(() => undefined);
+    // the export is shared by every reader of the same query: the spool (not this request) decides when to stop it
+    const copy = (file: string, signal: AbortSignal) => withConnection({ db: ctx.db, signal }, (c) => c.run(`COPY (${query}) TO ${str(file)} (FORMAT csv, DELIMITER ${str(delimiter)}, QUOTE '"', ESCAPE '"', HEADER, USE_TMP_FILE false)`)).then(() => undefined);
     let closed = false;
     res.once("close", () => (closed = true));
     const out = new PacedWriter(res, ctx.settings.throttleBytesPerSecond);

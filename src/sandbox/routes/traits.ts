@@ -22,7 +22,7 @@ function checkUuids(values: unknown[], what: string, endpoint: string): string[]
 const sqlList = (xs: string[]) => xs.map(str).join(", ");
 
 async function missing(ctx: RouteContext, table: string, ids: string[]): Promise<string[]> {
-  return await withConnection(ctx.db, async (con) => {
+  return await withConnection(ctx, async (con) => {
     const found = new Set(await textColumn(con, `SELECT uuid FROM ${table} WHERE uuid IN (${sqlList(ids)})`));
     return ids.filter((i) => !found.has(i));
   });
@@ -31,7 +31,7 @@ async function missing(ctx: RouteContext, table: string, ids: string[]): Promise
 /** POST /dataset/accessions-datasets: body AccessionFilter -> JSON array of dataset UUIDs. */
 export const accessionsDatasets: Route = async (ctx) => {
   const where = filterToSql(requestFilter(ctx));
-  const uuids = await withConnection(ctx.db, (con) =>
+  const uuids = await withConnection(ctx, (con) =>
     textColumn(con, `SELECT DISTINCT dataset_uuid FROM dataset_member WHERE accession_id IN (SELECT id FROM accession WHERE ${where}) ORDER BY 1`));
   sendJson(ctx.req, ctx.res, 200, uuids);
 };
@@ -45,7 +45,7 @@ export const datatableList: Route = async (ctx) => {
   if (ids.length === 0) return sendJson(ctx.req, ctx.res, 200, []);
   const unknown = await missing(ctx, "dataset", ids);
   if (unknown.length) throw new HttpError(404, `${endpoint}: no dataset with UUID ${unknown.join(", ")}`);
-  const rows = await withConnection(ctx.db, (con) => textColumn(con, `
+  const rows = await withConnection(ctx, (con) => textColumn(con, `
     SELECT json_object('id', d.object_id, 'version', d.version, 'key', d.uuid, 'title', d.title,
       'collection', 'amphibian.' || d.uuid,
       'columns', (SELECT json_group_object(c.descriptor_uuid, json_object()) FROM (SELECT * FROM datatable_column c WHERE c.dataset_uuid = d.uuid ORDER BY pos) c))::VARCHAR
@@ -82,7 +82,7 @@ export const datasetData: Route = async (ctx) => {
   const unknown = await missing(ctx, "dataset", datasets);
   if (unknown.length) throw new HttpError(404, `${endpoint}: no dataset with UUID ${unknown.join(", ")}`);
   const where = filterToSql(requestFilter(ctx, dataFilterValue(ctx)));
-  await withConnection(ctx.db, async (con) => {
+  await withConnection(ctx, async (con) => {
     const known = new Set(await textColumn(con, `SELECT DISTINCT descriptor_uuid FROM datatable_column WHERE dataset_uuid IN (${sqlList(datasets)})`));
     const notColumns = fields.filter((f) => !known.has(f));
     if (notColumns.length) throw new HttpError(400, `${endpoint}: field${notColumns.length > 1 ? "s" : ""} ${notColumns.join(", ")} ${notColumns.length > 1 ? "are not columns" : "is not a column"} of the requested datasets`);
@@ -112,28 +112,29 @@ export const datasetData: Route = async (ctx) => {
 };
 
 const DescriptorFilter = z.strictObject({
-  uuid: z.array(z.string()).optional(),
-  crop: z.array(z.string()).optional(),
-  category: z.array(z.string()).optional(),
-  _text: z.string().optional(),
+  uuid: z.array(z.string()).max(10_000).optional(),
+  crop: z.array(z.string().max(200)).max(1000).optional(),
+  category: z.array(z.string().max(200)).max(1000).optional(),
+  _text: z.string().max(500).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").optional(),
 });
 
 /** POST /descriptor/list/details: body `{uuid: [...]}` (and other DescriptorFilter keys) -> page of descriptors. */
 export const descriptorDetails: Route = async (ctx) => {
   const { url, endpoint } = ctx;
-  const page = intParam(url, "p", 0, Number.MAX_SAFE_INTEGER, endpoint);
-  const size = intParam(url, "l", 100, DATA_MAX_L, endpoint);
   const parsed = DescriptorFilter.safeParse(ctx.body.json ?? {});
   if (!parsed.success) throw new HttpError(400, `${endpoint}: ${describeIssues(parsed.error.issues, "body")}; expected {"uuid": ["<descriptor uuid>", …]}`);
   const f = parsed.data;
+  const page = intParam(url, "p", 0, Number.MAX_SAFE_INTEGER, endpoint);
+  // asked by UUID without a page size (as the spec shows it): every requested descriptor in one answer
+  const size = intParam(url, "l", Math.max(100, f.uuid?.length ?? 0), Math.max(DATA_MAX_L, f.uuid?.length ?? 0), endpoint);
   const w: string[] = ["true"];
-  if (f.uuid) w.push(`uuid IN (${sqlList(checkUuids(f.uuid, "uuid", endpoint))})`);
+  if (f.uuid?.length) w.push(`uuid IN (${sqlList(checkUuids(f.uuid, "uuid", endpoint))})`);
   if (f.uuid?.length === 0) w.push("false");
   if (f.crop?.length) w.push(`crop IN (${sqlList(f.crop)})`);
   if (f.category?.length) w.push(`category IN (${sqlList(f.category)})`);
   if (f._text?.trim()) w.push(`contains(lower(title || ' ' || description), ${str(f._text.trim().toLowerCase())})`);
   const where = w.join(" AND ");
-  await withConnection(ctx.db, async (con) => {
+  await withConnection(ctx, async (con) => {
     const total = await scalar(con, `SELECT count(*) FROM descriptor WHERE ${where}`);
     const rows = await textColumn(con, `SELECT json_object('uuid', uuid, 'title', title, 'columnName', column_name, 'dataType', data_type,
         'category', category, 'uom', uom, 'crop', crop, 'minValue', min_value::DOUBLE, 'maxValue', max_value::DOUBLE, 'integerOnly', coalesce(data_type = 'SCALE' OR decimals = 0, false),

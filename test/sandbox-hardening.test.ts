@@ -1,0 +1,150 @@
+/**
+ * The sandbox under careless or hostile input: every request gets an answer,
+ * client mistakes are 4xx (never 5xx, never SQL in the body), one request's
+ * work is bounded, and a client that goes away leaves nothing held.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FilterCodes } from "../src/sandbox/context.ts";
+import { Memo } from "../src/sandbox/memo.ts";
+import type { Sandbox } from "../src/sandbox/server.ts";
+import { post, sandbox } from "./helpers/sandbox.ts";
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await sandbox({ exportCacheBytes: 0 });
+});
+afterAll(async () => await sb.close());
+
+/** Sends raw bytes and returns the status line (or "" when the server closed without one). */
+function raw(text: string): Promise<string> {
+  const { port } = new URL(sb.url);
+  return new Promise((resolve, reject) => {
+    const s = connect(Number(port), "127.0.0.1", () => s.end(text));
+    let got = "";
+    s.on("data", (d) => (got += d.toString("latin1")));
+    s.on("close", () => resolve(got.split("\r\n")[0] ?? ""));
+    s.on("error", reject);
+    s.setTimeout(5000, () => s.destroy(new Error("no answer")));
+  });
+}
+
+const exportHash = async () => createHash("sha1").update((await post(sb, "/acn/query?select=uuid,accessionNumber", { crop: ["beans"] })).text).digest("hex");
+
+describe("malformed HTTP", () => {
+  it("answers GET // and other odd request lines, in-process, and keeps serving", async () => {
+    const lines = [
+      "GET // HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+      "GET * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+      "POST /api/v2/acn/query?%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+      "GARBAGE\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n",
+      "POST /api/v2/acn/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n",
+    ];
+    for (const l of lines) expect(await raw(l), JSON.stringify(l)).toMatch(/^HTTP\/1\.1 4\d\d /);
+    expect((await post(sb, "/acn/filter?l=1", {})).status).toBe(200);
+  });
+
+  it("answers only loopback Host names (DNS rebinding)", async () => {
+    expect(await raw("GET /api/v2/acn/filter HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 403 /);
+    expect(await raw(`POST /api/v2/acn/filter HTTP/1.1\r\nHost: localhost:${new URL(sb.url).port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 401 /);
+  });
+
+  it("makes a new client secret per start", async () => {
+    const other = await sandbox({ accessions: 1000 });
+    expect(other.clientSecret).not.toBe(sb.clientSecret);
+    expect(other.clientSecret.length).toBeGreaterThanOrEqual(32);
+    await other.close();
+  });
+});
+
+/** Deterministic draws for the fuzz. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+describe("client mistakes are 4xx", () => {
+  it("answers a few hundred malformed requests with 4xx naming the problem, without SQL, and the data is unchanged", async () => {
+    const before = await exportHash();
+    const r = rng(7);
+    const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
+    const deep = (n: number): unknown => (n === 0 ? "x" : { taxonomy: deep(n - 1) });
+    const values: unknown[] = ["a\u0000b", "", " ", "'; DROP TABLE accession; --", "%", "\\", "\"", 1e308, -1, 1.5, null, true, [], {}, [[]], ["x"], [1, "a"], "😀", "x".repeat(5000), Array(20_000).fill("a")];
+    const keys = ["crop", "institute", "institute.code", "uuid", "doi", "sampStat", "geo", "_text", "historic", "taxonomy", "nope", "acquisitionDate", "createdDate", "datasets", "subsets"];
+    const nest = (k: string, v: unknown) => k.split(".").reduceRight<unknown>((acc, part) => ({ [part]: acc }), v);
+    const paths = ["/acn/query", "/acn/filter", "/dataset/accessions-datasets", "/dataset/data", "/descriptor/list/details", "/amphibian/datatable/list"];
+    const queries = ["", "?l=0", "?l=-1", "?l=99999999999", "?p=x", "?select=", "?select=%20,%20", "?select=nope", "?select=uuid%20A%20B", "?f=unknown", "?datasetUuids=x&fields=y", "?datasetUuids=&fields="];
+    const failures: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const path = pick(paths) + pick(queries);
+      const kind = r();
+      const body = kind < 0.5 ? nest(pick(keys), pick(values)) : kind < 0.6 ? deep(40 + Math.floor(r() * 2000)) : kind < 0.7 ? pick(values) : kind < 0.8 ? { uuid: [] } : undefined;
+      const init = kind >= 0.8 && kind < 0.9 ? { raw: pick(["{", "[1,", "{\"crop\":", "\u0000", "nul\u0000l"]) } : kind >= 0.9 ? { headers: { "content-type": pick(["text/xml", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) }, raw: "filter=%7B%7D&%zz" } : {};
+      const res = await post(sb, path, body, init);
+      if (res.status >= 500 || /\bSELECT\b.*\bFROM\b|\bFROM accession\b|\bWHERE\b/i.test(res.text)) failures.push(`${res.status} ${path} ${JSON.stringify(body)?.slice(0, 80)} -> ${res.text.slice(0, 160)}`);
+      else if (res.status >= 400) expect(res.json?.error, path).toBeTruthy();
+    }
+    expect(failures).toEqual([]);
+    // malformed Basic credentials at the token endpoint
+    const tok = await fetch(`${sb.url}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("%zz:%").toString("base64")}` }, body: "grant_type=client_credentials" });
+    expect(tok.status).toBe(400);
+    expect(await exportHash()).toBe(before);
+  }, 120_000);
+
+  it("limits what one request may cost, naming the limit", async () => {
+    const words = Array.from({ length: 10_000 }, (_, i) => `w${i}`).join(" ");
+    const t0 = performance.now();
+    const res = await post(sb, "/acn/filter", { _text: words });
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatch(/at most 16 search words|at most 2000 characters/);
+    const big = await post(sb, "/acn/filter", { accessionNumbers: Array.from({ length: 60_000 }, (_, i) => `ACCESSION-${i}`) });
+    expect(big.status).toBe(413);
+    expect(big.json.error).toMatch(/limit of 1,048,576 bytes/);
+    const many = await post(sb, "/acn/filter", { accessionNumbers: Array.from({ length: 10_001 }, (_, i) => `${i}`) });
+    expect(many.status).toBe(400);
+    expect(many.json.error).toMatch(/at most 10,000 values/);
+    const deep = await post(sb, "/acn/filter", undefined, { raw: "[".repeat(5000) + "]".repeat(5000) });
+    expect(deep.status).toBe(400);
+    expect(deep.json.error).toMatch(/nested deeper than the limit of 16/);
+  });
+});
+
+describe("disconnects and caches", () => {
+  it("releases file descriptors, connections and spool files of exports whose client went away", async () => {
+    const fds = () => readdirSync("/proc/self/fd").length;
+    // warm up: one export read whole
+    await exportHash();
+    const baseline = fds();
+    for (let i = 0; i < 40; i++) {
+      const ac = new AbortController();
+      const res = await fetch(`${sb.url}/api/v2/acn/query?select=uuid,accessionNumber,remarks,taxonomy.genus&l=${4000 + i}`, { method: "POST", headers: { authorization: `Bearer ${sb.token}`, "content-type": "application/json" }, body: "{}", signal: ac.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      ac.abort();
+    }
+    let spool: string[] = [];
+    for (let t = 0; t < 50; t++) {
+      await new Promise((r) => setTimeout(r, 100));
+      spool = readdirSync(sb.exportSpoolDir);
+      if (spool.length === 0 && fds() <= baseline + 2) break;
+    }
+    expect(spool).toEqual([]);
+    expect(fds()).toBeLessThanOrEqual(baseline + 2);
+    expect((await post(sb, "/acn/filter?l=1", {})).status).toBe(200);
+  });
+
+  it("bounds memoised id lists by count and bytes, and filter codes by count", async () => {
+    const memo = new Memo<Int32Array>(100, 1000, (v) => v.byteLength);
+    for (let i = 0; i < 10; i++) await memo.get(`k${i}`, async () => new Int32Array(100));
+    expect(memo.byteSize).toBeLessThanOrEqual(1000);
+    expect(memo.size).toBe(2);
+    const codes = new FilterCodes(50);
+    for (let i = 0; i < 200; i++) codes.register({ crop: [`c${i}`] });
+    expect(codes.size).toBe(50);
+    expect(codes.get(codes.register({ crop: ["c199"] }))).toEqual({ crop: ["c199"] });
+  });
+});
