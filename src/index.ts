@@ -1,7 +1,8 @@
 /** genesys-notebook: Genesys PGR API v2 into typed nodejs-polars DataFrames. */
 export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult, type AccessionPageResult } from "./client/genesys.ts";
+export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnostics.ts";
 export {
-  GenesysAuthError, GenesysError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError,
+  GenesysAbortError, GenesysAuthError, GenesysError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError,
 } from "./client/errors.ts";
 export type { PassportOptions, Progress } from "./client/passports.ts";
 export { AccessionFilter, FILTER_KEYS, parseFilter, type AccessionFilterInput } from "./schema/filter.ts";

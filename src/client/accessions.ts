@@ -3,6 +3,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { AccessionPage, type AccessionDTO } from "../schema/responses.ts";
 import { GenesysInputError } from "./errors.ts";
+import { PageGuard } from "./paging.ts";
 import type { Transport } from "./transport.ts";
 
 export const FILTER_MAX_SIZE = 1_000;
@@ -36,7 +37,9 @@ const PREFETCH = 2;
  * the server prepares page p+2 while page p+1 is parsed and validated here.
  */
 export async function* iterateAccessions(t: Transport, filter: unknown, size = FILTER_MAX_SIZE): AsyncGenerator<AccessionDTO> {
+  const guard = new PageGuard(ENDPOINT);
   const first = await fetchAccessionPage(t, filter, { page: 0, size });
+  guard.check(0, first.content.map((a) => a.uuid));
   const known = Math.ceil(first.totalElements / size);
   const ahead: Promise<AccessionPage>[] = [];
   let next = 1;
@@ -52,6 +55,7 @@ export async function* iterateAccessions(t: Transport, filter: unknown, size = F
   let last = first;
   while (ahead.length) {
     last = await ahead.shift()!;
+    guard.check(next - ahead.length - 1, last.content.map((a) => a.uuid));
     if (last.content.length === size && last.last !== true) fill();
     yield* last.content;
     if (last.content.length < size) return;
@@ -59,6 +63,7 @@ export async function* iterateAccessions(t: Transport, filter: unknown, size = F
   // the total grew while paging: carry on one page at a time until a short page
   for (let page = next; last.content.length === size && last.last !== true && next > 1; page++) {
     last = await fetchAccessionPage(t, filter, { page, size });
+    guard.check(page, last.content.map((a) => a.uuid));
     yield* last.content;
   }
 }

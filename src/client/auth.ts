@@ -45,7 +45,12 @@ export class ClientCredentials implements TokenProvider {
     } catch (e) {
       throw new GenesysNetworkError(`cannot reach ${this.baseUrl}: ${(e as Error).message}`, endpoint, 0);
     }
-    const text = await res.body.text();
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch (e) {
+      throw new GenesysNetworkError(`the connection broke while reading the token response: ${(e as Error).message}`, endpoint, res.statusCode, undefined, "retry; no token was received");
+    }
     if (res.statusCode === 401 || res.statusCode === 400) {
       throw new GenesysAuthError(`token request refused: ${text}`, endpoint, res.statusCode, text,
         "check clientId/clientSecret (GENESYS_CLIENT_ID, GENESYS_CLIENT_SECRET) and that the client is enabled for the client_credentials grant");

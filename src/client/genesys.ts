@@ -9,6 +9,7 @@ import { parseFilter, type AccessionFilterInput } from "../schema/filter.ts";
 import type { AccessionDTO, AccessionPage, Datatable, Descriptor, ObservationRow } from "../schema/responses.ts";
 import { accessionsToDataFrame, fetchAccessionPage, FILTER_MAX_SIZE, iterateAccessions, type PageOptions } from "./accessions.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./auth.ts";
+import { attachDiagnostics, diagnostics } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
 import { fetchPassports, type PassportOptions } from "./passports.ts";
 import {
@@ -139,7 +140,9 @@ export class Genesys {
   /** Step 4 as a DataFrame: uuid, name, title, column_name, unit, data_type, category, crop, min/max, description, code_list. */
   async descriptors(uuids: string[]): Promise<DataFrame> {
     const list = await descriptorList(this.t, uuids);
-    return descriptorsToDataFrame(list, descriptorColumnNames(list));
+    const df = descriptorsToDataFrame(list, descriptorColumnNames(list));
+    const d = diagnostics(list);
+    return d ? attachDiagnostics(df, d) : df;
   }
 
   /** All four steps in one call: a wide, typed frame of trait observations for the filter. */
@@ -164,11 +167,14 @@ export class Genesys {
     const rows = await observations(this.t, datasets.map((d) => d.key), fields, f, opts);
     const used = meta.filter((d) => fields.includes(d.uuid));
     const names = descriptorColumnNames(fields.map((u) => used.find((d) => d.uuid === u) ?? ({ uuid: u, title: u, dataType: "TEXT" } as Descriptor)));
-    return {
+    const result = {
       data: pivotObservations(rows, used, fields, opts),
       descriptors: descriptorsToDataFrame(used, names),
       datasets,
     };
+    const d = diagnostics(meta);
+    if (d) (attachDiagnostics(result.data, d), attachDiagnostics(result.descriptors, d));
+    return result;
   }
 
   /** Closes pooled connections. */

@@ -8,10 +8,20 @@ import type { DataFrame, Series } from "nodejs-polars";
 import {
   DatasetUuids, DatatableList, type Datatable, type Descriptor, DescriptorResponse, ObservationPage, type ObservationRow,
 } from "../schema/responses.ts";
+import { DATA_TYPES } from "../schema/responses.ts";
 import { UUID_RE } from "../schema/uuid.ts";
 import { checkSize } from "./accessions.ts";
+import { attachDiagnostics, CoercionLog } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
+import { PageGuard, uuidGroups } from "./paging.ts";
 import type { Transport } from "./transport.ts";
+
+/**
+ * UUIDs per /dataset/data request line: 36 characters plus an encoded comma
+ * (%2C) each; 140 keep the line near 5.6 KB, under the 8 KB many servers and
+ * proxies allow.
+ */
+export const MAX_URL_UUIDS = 140;
 
 export const DATA_MAX_SIZE = 1_000;
 
@@ -32,10 +42,15 @@ export async function traitColumns(t: Transport, datasetUuids: string[]): Promis
 export interface ObservationOptions {
   /** Rows per request, 1 to 1,000 (default 1,000). */
   pageSize?: number;
+  signal?: AbortSignal;
   onProgress?: (p: { rows: number; total: number; page: number }) => void;
 }
 
-/** All observation rows for the datasets and fields, paging through /dataset/data. */
+/**
+ * All observation rows for the datasets and fields, paging through
+ * /dataset/data. Long UUID lists are split over several requests (each
+ * request line under 6 KB) and the rows merged per accession.
+ */
 export async function observations(t: Transport, datasetUuids: string[], fields: string[], filter: unknown, opts: ObservationOptions = {}): Promise<ObservationRow[]> {
   const endpoint = "POST /api/v2/dataset/data";
   const size = opts.pageSize ?? DATA_MAX_SIZE;
@@ -43,15 +58,38 @@ export async function observations(t: Transport, datasetUuids: string[], fields:
   checkUuids(datasetUuids, "datasetUuids", endpoint);
   checkUuids(fields, "fields", endpoint);
   if (!datasetUuids.length || !fields.length) return [];
-  const rows: ObservationRow[] = [];
-  for (let page = 0; ; page++) {
-    const p = await t.json("/dataset/data", ObservationPage, {
-      query: { datasetUuids: datasetUuids.join(","), fields: fields.join(","), p: page, l: size },
-      body: { filters: filter ?? {} },
-    });
-    rows.push(...p.content);
-    opts.onProgress?.({ rows: rows.length, total: p.totalElements, page });
-    if (p.content.length < size || p.last === true || rows.length >= p.totalElements) return rows;
+  const byAccession = new Map<string, ObservationRow>();
+  let received = 0;
+  for (const [ds, fs] of uuidGroups(datasetUuids, fields, MAX_URL_UUIDS)) {
+    const guard = new PageGuard(endpoint);
+    for (let page = 0, got = 0; ; page++) {
+      const p = await t.json("/dataset/data", ObservationPage, {
+        query: { datasetUuids: ds.join(","), fields: fs.join(","), p: page, l: size },
+        body: { filters: filter ?? {} },
+        signal: opts.signal,
+      });
+      guard.check(page, p.content.map((r) => r.accession));
+      for (const row of p.content) mergeRow(byAccession, row);
+      got += p.content.length;
+      received += p.content.length;
+      opts.onProgress?.({ rows: received, total: p.totalElements, page });
+      if (p.content.length < size || p.last === true || got >= p.totalElements) break;
+    }
+  }
+  return [...byAccession.values()];
+}
+
+/** Adds a row's values to the accession's row: arrays of the same descriptor (from other datasets) are joined. */
+function mergeRow(rows: Map<string, ObservationRow>, row: ObservationRow): void {
+  const key = row.accession.toLowerCase();
+  const known = rows.get(key);
+  if (!known) return void rows.set(key, row);
+  const target = known as Record<string, unknown>;
+  for (const [k, v] of Object.entries(row)) {
+    if (!UUID_RE.test(k)) continue;
+    const add = Array.isArray(v) ? v : [v];
+    const cur = target[k];
+    target[k] = cur === undefined ? add : [...(Array.isArray(cur) ? cur : [cur]), ...add];
   }
 }
 
@@ -61,12 +99,16 @@ export async function descriptorList(t: Transport, uuids: string[]): Promise<Des
   checkUuids(uuids, "uuid", endpoint);
   const unique = [...new Set(uuids.map((u) => u.toLowerCase()))];
   const out: Descriptor[] = [];
+  const log = new CoercionLog();
   for (let i = 0; i < unique.length; i += DATA_MAX_SIZE) {
     const part = unique.slice(i, i + DATA_MAX_SIZE);
     const r = await t.json("/descriptor/list/details", DescriptorResponse, { query: { l: DATA_MAX_SIZE }, body: { uuid: part } });
-    out.push(...(Array.isArray(r) ? r : r.content));
+    out.push(...r.content);
   }
-  return out;
+  // a data type this client does not know is kept, and its values are read as text
+  const unknown = out.filter((d) => !(DATA_TYPES as readonly string[]).includes(d.dataType));
+  log.add("dataType", "descriptors of an unknown data type: values read as TEXT", unknown.length, unknown.map((d) => `${d.title}: ${d.dataType}`));
+  return log.size ? attachDiagnostics(out, log.toDiagnostics(endpoint)) : out;
 }
 
 /** Renders a code list as "1=White; 2=Cream". */

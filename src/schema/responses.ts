@@ -61,7 +61,7 @@ export const AccessionDTO = z.looseObject({
   available: bool,
   acceUrl: str,
   remarks: z.union([z.array(z.looseObject({ remark: str })), z.string()]).nullish(),
-  aliases: z.array(z.looseObject({ name: z.string(), aliasType: str })).nullish(),
+  aliases: z.array(z.looseObject({ name: z.string().nullable(), aliasType: str })).nullish(),
   pdci: z.looseObject({ score: numN }).nullish(),
   lastModifiedDate: str,
 });
@@ -74,8 +74,8 @@ export type AccessionPage = z.infer<typeof AccessionPage>;
 export const DatasetUuids = z.array(z.uuid());
 
 export const Datatable = z.looseObject({
-  id: z.string(),
-  version: z.number().int(),
+  id: z.union([z.string(), z.number().transform(String)]),
+  version: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).nullish(),
   key: z.uuid(),
   title: z.string(),
   collection: z.string(),
@@ -103,26 +103,36 @@ export const ObservationRow = z.looseObject({
 export type ObservationRow = z.infer<typeof ObservationRow>;
 export const ObservationPage = pageOf(ObservationRow);
 
-export const DataType = z.enum(["NUMERIC", "SCALE", "CODED", "BOOLEAN", "TEXT", "DATE"]);
-export type DataType = z.infer<typeof DataType>;
-export const Term = z.looseObject({ code: z.union([z.string(), z.number()]).transform(String), title: str, description: str });
+export const DATA_TYPES = ["NUMERIC", "SCALE", "CODED", "BOOLEAN", "TEXT", "DATE"] as const;
+/** Descriptor data types the client types columns by; any other string passes through and is read as TEXT (see descriptorList's diagnostics). */
+export const DataType = z.string();
+export type DataType = (typeof DATA_TYPES)[number] | (string & {});
+/** A text field that some servers send as an array (e.g. translations): the first non-empty string is kept. */
+const textish = z.union([z.string(), z.array(z.string().nullable()).transform((a) => a.find((x) => x) ?? null), z.number().transform(String)]).nullish();
+export const Term = z.looseObject({ code: z.union([z.string(), z.number()]).transform(String), title: textish, description: textish });
 export const Descriptor = z.looseObject({
   uuid: z.uuid(),
-  title: z.string(),
+  title: z.union([z.string(), z.array(z.string().nullable()).transform((a) => a.find((x) => x) ?? "")]),
   columnName: str,
   dataType: DataType,
   category: str,
-  uom: str,
-  crop: str,
+  uom: textish,
+  crop: textish,
   minValue: numN,
   maxValue: numN,
   integerOnly: bool,
-  description: str,
+  description: textish,
   terms: z.array(Term).nullish(),
 });
 export type Descriptor = z.infer<typeof Descriptor>;
-/** The notes' decision: a page envelope; a bare array is accepted too. */
-export const DescriptorResponse = z.union([pageOf(Descriptor), z.array(Descriptor)]);
+/**
+ * The notes' decision: a page envelope; a bare array is accepted too (read
+ * as a one-page envelope, so a bad field is reported at its real path).
+ */
+export const DescriptorResponse = z.preprocess(
+  (v) => (Array.isArray(v) ? { content: v, totalElements: v.length, last: true } : v),
+  pageOf(Descriptor),
+);
 
 export const TokenResponse = z.looseObject({
   access_token: z.string().min(1),

@@ -5,19 +5,23 @@ import type { AddressInfo } from "node:net";
 export interface Scripted {
   status: number;
   headers?: Record<string, string>;
-  body: string;
+  body: string | Buffer;
   /** Send the body (chunked), then reset the connection instead of ending the response. */
   cutOff?: boolean;
+  /** Send the body, then keep the response open without another byte. */
+  stall?: boolean;
 }
 
 export async function scriptedServer(script: (req: IncomingMessage, n: number) => Scripted) {
-  const seen: { at: number; path: string; auth?: string }[] = [];
+  const seen: { at: number; path: string; auth?: string; body?: string }[] = [];
   const server = createServer((req, res) => {
-    req.resume();
+    let body = "";
+    req.on("data", (d) => (body += d));
     req.on("end", () => {
-      seen.push({ at: Date.now(), path: req.url ?? "", auth: req.headers.authorization });
+      seen.push({ at: Date.now(), path: req.url ?? "", auth: req.headers.authorization, body });
       const r = script(req, seen.length);
       res.writeHead(r.status, { "content-type": "application/json", ...r.headers });
+      if (r.stall) return void res.write(r.body);
       if (!r.cutOff) return void res.end(r.body);
       res.write(r.body, () => setTimeout(() => res.socket?.destroy(), 20));
     });

@@ -49,7 +49,7 @@ export function blockExprs(header: readonly string[], kinds: Kinds, parseDates: 
   return exprs;
 }
 
-const examples = (s: Series, mask: Series): string[] => (s.filter(mask).unique().head(5).toArray() as unknown[]).map(String);
+const examples = (s: Series, mask: Series): string[] => (s.filter(mask).unique(true).head(5).toArray() as unknown[]).map(String);
 // (a Bool series sums to a boolean in nodejs-polars: count as integers)
 const count = (mask: Series): number => Number(mask.cast(pl.UInt32).sum() ?? 0);
 /** Evaluates a boolean expression over `df` into a mask. */
@@ -168,7 +168,7 @@ const PARTIAL_MCPD = /^\d{4}(--|00)(--|00)$|^\d{6}(--|00)$/;
 function fillMissed(df: DataFrame, raw: string, target: string, dtype: DataType, parse: (v: string) => number | null, skip?: RegExp) {
   const missedMask = mask(df, pl.col(raw).isNotNull().and(pl.col(target).isNull()));
   if (count(missedMask) === 0) return { df, filled: [] as string[], failed: [] as string[], filledCount: 0, failedCount: 0 };
-  const distinct = (df.getColumn(raw).filter(missedMask).unique().toArray() as string[]).filter((v) => !skip?.test(v));
+  const distinct = (df.getColumn(raw).filter(missedMask).unique(true).toArray() as string[]).filter((v) => !skip?.test(v));
   const ok: string[] = [];
   const okValues: number[] = [];
   const failed: string[] = [];
