@@ -148,3 +148,15 @@ describe("disconnects and caches", () => {
     expect(codes.get(codes.register({ crop: ["c199"] }))).toEqual({ crop: ["c199"] });
   });
 });
+
+describe("/descriptor/list/details by UUID", () => {
+  it("answers every requested descriptor when the body alone names them (no l), as the spec shows it", async () => {
+    const all = await post(sb, "/descriptor/list/details?l=1000", {});
+    const uuids = (all.json.content as { uuid: string }[]).map((d) => d.uuid).slice(0, 150);
+    expect(uuids.length).toBeGreaterThan(100);
+    const res = await post(sb, "/descriptor/list/details", { uuid: uuids });
+    expect(res.status).toBe(200);
+    expect(new Set((res.json.content as { uuid: string }[]).map((d) => d.uuid))).toEqual(new Set(uuids));
+    expect((await post(sb, "/descriptor/list/details", { uuid: [] })).json.content).toEqual([]);
+  });
+});
