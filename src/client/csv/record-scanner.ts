@@ -5,7 +5,7 @@
  * may be cut), and notes syntax that polars would read differently (escaped
  * or lazy quotes, blank lines), so that only such blocks are rewritten.
  */
-import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QUOTE, RECORD_END, step } from "./dialect.ts";
+import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QUOTE, RECORD_END, step, U } from "./dialect.ts";
 
 export type CsvSyntaxKind = "ragged" | "unclosed" | "too-long";
 
@@ -60,6 +60,20 @@ export class RecordScanner {
       const c = chunk[i]!;
       // U and Q (0, 1) pass ordinary bytes through unchanged: the hot path
       if (state < 2 && special[c] === 0) continue;
+      // the frequent transitions outside quotes, inlined (the same as step(): a delimiter ends a field, LF a record)
+      if (state === U || state === FS) {
+        if (c === sep) {
+          this.fields++;
+          state = FS;
+          continue;
+        }
+        if (c === LF) {
+          this.endRecord(base + i, i > 0 ? chunk[i - 1]! : this.lastByte);
+          state = FS;
+          last = i + 1;
+          continue;
+        }
+      }
       const r = step(state, c, sep);
       state = r >> 8;
       if (r & FIELD_END) this.fields++;
