@@ -47,6 +47,8 @@ describe("/acn/query: a real-world TSV export", () => {
   it("reads every value, coerces only what it must, and reports it", async () => {
     const df = await withServer(() => ({ status: 200, headers: csv, body: TSV }), (g) => g.passports({ crop: "beans" }, { select: SELECT, ...quiet }));
     expect(df.height).toBe(2);
+    // parsed companions follow their column; the rest keeps the server's order
+    expect(df.columns).toEqual([...SELECT.slice(0, 8), "ACQDATE_date", ...SELECT.slice(8)]);
     expect(df.getColumn("ACCENUMB").toArray()).toEqual(["G4680", "G3901"]);
     expect(df.getColumn("DOI").toArray()).toEqual(["10.18730/JPV7P", "10.18730/JV8M~"]);
     expect(df.getColumn("COLLSITE").toArray()).toEqual(["LA CRUZ, FINCA LA QUINTA - LA CRUZ - NARIÑO", "MAICAO - MAICAO - GUAJIRA"]);

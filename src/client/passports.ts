@@ -86,20 +86,6 @@ export function passportKinds(columns: ResolvedColumn[]): (header: string[]) => 
   return (header) => Object.fromEntries(header.flatMap((h) => (byHeader.has(h) ? [[h, byHeader.get(h)!]] : [])));
 }
 
-/** Puts each parsed `<COL>_date` right after its MCPD string column. */
-function orderDateCompanions(df: DataFrame): DataFrame {
-  const names = df.columns;
-  const companions = new Set(names.filter((n) => n.endsWith("_date") && names.includes(n.slice(0, -5))));
-  if (!companions.size) return df;
-  const order: string[] = [];
-  for (const name of names) {
-    if (companions.has(name)) continue;
-    order.push(name);
-    if (companions.has(`${name}_date`)) order.push(`${name}_date`);
-  }
-  return df.select(...order);
-}
-
 export async function fetchPassports(transport: Transport, filter: unknown, opts: PassportOptions = {}): Promise<DataFrame> {
   const columns = resolveSelect(opts.select);
   const limit = opts.limit;
@@ -143,7 +129,6 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
   header ??= columns.map((c) => c.header);
   let df = assembleFrame(frames, header, kindsOf(header), parseDates, log);
   if (limit !== undefined && df.height > limit) df = df.head(limit);
-  df = orderDateCompanions(df);
   if (log.size || log.notes.length) {
     const d = log.toDiagnostics(ENDPOINT);
     attachDiagnostics(df, d);

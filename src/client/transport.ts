@@ -136,15 +136,15 @@ export class Transport {
     const endpoint = `POST /api/v2${path}`;
     const res = await this.post(path, call);
     const type = String(res.headers["content-type"] ?? "");
+    const max = this.opts.maxJsonBytes ?? 512 * 1024 * 1024;
     let text: string;
     try {
       const raw = Buffer.from(await res.body.arrayBuffer());
-      const max = this.opts.maxJsonBytes ?? 512 * 1024 * 1024;
       text = (isGzip(res) ? gunzipSync(raw, { maxOutputLength: max }) : raw).toString("utf8");
     } catch (e) {
       if (call.signal?.aborted) throw new GenesysAbortError(endpoint, call.signal.reason);
       if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
-        throw new GenesysResponseError(`the response decompresses to more than ${((this.opts.maxJsonBytes ?? 512 * 1024 * 1024) / 1048576).toFixed(0)} MB`, endpoint, res.statusCode);
+        throw new GenesysResponseError(`the response decompresses to more than ${(max / 1048576).toFixed(0)} MB`, endpoint, res.statusCode);
       }
       throw new GenesysNetworkError(`the connection broke while reading the response: ${(e as Error).message}`, endpoint, res.statusCode, undefined, "retry; the page was not received whole");
     }

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseFilter, type AccessionFilter } from "../schema/filter.ts";
 import type { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
+import { BoundedLru } from "./lru.ts";
 import type { Memo } from "./memo.ts";
 import type { ParsedBody } from "./http-io.ts";
 
@@ -39,30 +40,18 @@ export type Route = (ctx: RouteContext) => Promise<void>;
  * forgotten past `maxEntries` or `maxBytes` of filter JSON.
  */
 export class FilterCodes {
-  private readonly byCode = new Map<string, { filter: AccessionFilter; bytes: number }>();
-  private bytes = 0;
-  constructor(private readonly maxEntries = 10_000, private readonly maxBytes = 16 * 1024 * 1024) {}
+  private readonly byCode: BoundedLru<AccessionFilter>;
+  constructor(maxEntries = 10_000, maxBytes = 16 * 1024 * 1024) {
+    this.byCode = new BoundedLru(maxEntries, maxBytes);
+  }
   register(filter: AccessionFilter): string {
     const json = JSON.stringify(filter);
     const code = createHash("sha1").update(json).digest("base64url").slice(0, 10);
-    const old = this.byCode.get(code);
-    if (old) this.bytes -= old.bytes;
-    this.byCode.delete(code);
-    this.byCode.set(code, { filter, bytes: json.length });
-    this.bytes += json.length;
-    while (this.byCode.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const [k, v] = this.byCode.entries().next().value!;
-      this.byCode.delete(k);
-      this.bytes -= v.bytes;
-    }
+    this.byCode.set(code, filter, json.length);
     return code;
   }
   get(code: string): AccessionFilter | undefined {
-    const hit = this.byCode.get(code);
-    if (!hit) return undefined;
-    this.byCode.delete(code);
-    this.byCode.set(code, hit);
-    return hit.filter;
+    return this.byCode.get(code);
   }
   get size(): number {
     return this.byCode.size;

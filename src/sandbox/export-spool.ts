@@ -92,7 +92,7 @@ export class ExportSpool {
 
   /** Deletes every spooled export and the spool directory. */
   close(): void {
-    for (const e of this.entries.values()) e.stop.abort(new Error("sandbox closed"));
+    this.stopAll();
     this.entries.clear();
     rmSync(this.dir, { recursive: true, force: true });
   }
@@ -108,7 +108,8 @@ export class ExportSpool {
     if (known && !known.error && !known.stop.signal.aborted) return { entry: known, hit: true };
     const file = join(this.dir, `${key}.csv`);
     const entry: Entry = { file, finished: false, size: 0, readers: 0, lastUsed: Date.now(), done: Promise.resolve(), stop: new AbortController() };
-    const budget = setTimeout(() => entry.stop.abort(new Error(`the export ran past the write budget of ${(this.opts.writeBudgetMs ?? 300_000) / 1000} s`)), this.opts.writeBudgetMs ?? 300_000);
+    const budgetMs = this.opts.writeBudgetMs ?? 300_000;
+    const budget = setTimeout(() => entry.stop.abort(new Error(`the export ran past the write budget of ${budgetMs / 1000} s`)), budgetMs);
     entry.done = produce(file, entry.stop.signal).finally(() => clearTimeout(budget)).then(
       () => {
         entry.size = statSync(file).size;

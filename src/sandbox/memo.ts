@@ -4,51 +4,32 @@
  * a result computes the expensive part once. The database is read-only, so
  * entries never go stale. Bounded by count and, with `sizeOf`, by bytes.
  */
+import { BoundedLru } from "./lru.ts";
+
 export class Memo<T> {
-  private readonly map = new Map<string, { value: Promise<T>; bytes: number }>();
-  private bytes = 0;
-  constructor(private readonly capacity = 32, private readonly maxBytes = Infinity, private readonly sizeOf?: (v: T) => number) {}
+  private readonly lru: BoundedLru<Promise<T>>;
+  constructor(capacity = 32, maxBytes = Infinity, private readonly sizeOf?: (v: T) => number) {
+    this.lru = new BoundedLru(capacity, maxBytes);
+  }
 
   get(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = this.map.get(key);
-    if (hit) {
-      this.map.delete(key);
-      this.map.set(key, hit);
-      return hit.value;
-    }
-    const entry = { value: compute(), bytes: 0 };
-    entry.value.then(
-      (v) => {
-        if (this.map.get(key) !== entry) return;
-        entry.bytes = this.sizeOf?.(v) ?? 0;
-        this.bytes += entry.bytes;
-        this.evict();
-      },
-      () => this.delete(key, entry),
+    const hit = this.lru.get(key);
+    if (hit) return hit;
+    const value = compute();
+    this.lru.set(key, value);
+    value.then(
+      // its size is known once computed (unless it was evicted meanwhile)
+      (v) => this.lru.peek(key) === value && this.lru.set(key, value, this.sizeOf?.(v) ?? 0),
+      () => this.lru.peek(key) === value && this.lru.delete(key),
     );
-    this.map.set(key, entry);
-    this.evict();
-    return entry.value;
+    return value;
   }
 
   get size(): number {
-    return this.map.size;
+    return this.lru.size;
   }
 
   get byteSize(): number {
-    return this.bytes;
-  }
-
-  private delete(key: string, entry: { bytes: number }): void {
-    if (this.map.get(key) !== entry) return;
-    this.map.delete(key);
-    this.bytes -= entry.bytes;
-  }
-
-  private evict(): void {
-    while (this.map.size > this.capacity || (this.bytes > this.maxBytes && this.map.size > 1)) {
-      const [k, v] = this.map.entries().next().value!;
-      this.delete(k, v);
-    }
+    return this.lru.bytes;
   }
 }

@@ -18,7 +18,7 @@ const many = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(MAX_FILTER_VALUES, `at most ${MAX_FILTER_VALUES.toLocaleString("en")} values`));
 
 /** Text without NUL characters (no genebank value has them; databases refuse them). */
-const text = (max: number) => z.string().max(max, `at most ${max} characters`).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed");
+export const text = (max: number) => z.string().max(max, `at most ${max} characters`).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed");
 
 const strings = many(text(1000).pipe(z.string().min(1)));
 const ints = many(z.number().int());

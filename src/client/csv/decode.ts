@@ -3,7 +3,7 @@
  * used for the header, for showing a bad record, and to rewrite the rare
  * blocks with escaped or lazy quotes as RFC 4180 for polars.
  */
-import { CR, EMIT, EMIT_BACKSLASH, EMIT_QUOTE, FIELD_END, FS, inQuotes, QUOTE, QUOTED, RECORD_END, step } from "./dialect.ts";
+import { BACKSLASH, CR, EMIT, EMIT_BACKSLASH, EMIT_QUOTE, FIELD_END, FS, QUOTE, QUOTED, RECORD_END, step, U } from "./dialect.ts";
 
 export interface Field {
   value: string;
@@ -37,15 +37,15 @@ export function decodeRecords(buf: Uint8Array, sep: number, onRecord: (fields: F
   };
   for (let i = 0; i < buf.length; i++) {
     const c = buf[i]!;
-    const prev = state;
     const r = step(state, c, sep);
     state = r >> 8;
     if (r & QUOTED) quoted = true;
-    if (r & EMIT_BACKSLASH) put(92);
+    if (r & EMIT_BACKSLASH) put(BACKSLASH);
     if (r & EMIT_QUOTE) put(QUOTE);
     if (r & EMIT) {
       put(c);
-      crTail = c === CR && (prev === FS || prev === 0 /* U */ || prev === 3 /* QQ */ || prev === 5 /* QEQ */);
+      // a CR emitted outside quotes leaves the field unquoted (U); inside quotes it stays data
+      crTail = c === CR && state === U;
     } else if (r & (EMIT_QUOTE | EMIT_BACKSLASH)) crTail = false;
     if (r & FIELD_END) endField();
     else if (r & RECORD_END) {
@@ -55,7 +55,8 @@ export function decodeRecords(buf: Uint8Array, sep: number, onRecord: (fields: F
       fields = [];
     }
   }
-  if (len > 0 || fields.length > 0 || quoted || inQuotes(state) || state !== FS) {
+  // a last record without line end (content, an open field, or fields already ended)
+  if (state !== FS || fields.length > 0) {
     if (crTail) len--;
     endField();
     onRecord(fields);

@@ -7,6 +7,9 @@
  */
 import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QUOTE, RECORD_END, step, U } from "./dialect.ts";
 
+const SEP_OUTSIDE = (FS << 8) | FIELD_END;
+const LF_OUTSIDE = (FS << 8) | RECORD_END;
+
 export type CsvSyntaxKind = "ragged" | "unclosed" | "too-long";
 
 /** A record that cannot be read; offsets are absolute byte positions in the body after the header. */
@@ -60,21 +63,9 @@ export class RecordScanner {
       const c = chunk[i]!;
       // U and Q (0, 1) pass ordinary bytes through unchanged: the hot path
       if (state < 2 && special[c] === 0) continue;
-      // the frequent transitions outside quotes, inlined (the same as step(): a delimiter ends a field, LF a record)
-      if (state === U || state === FS) {
-        if (c === sep) {
-          this.fields++;
-          state = FS;
-          continue;
-        }
-        if (c === LF) {
-          this.endRecord(base + i, i > 0 ? chunk[i - 1]! : this.lastByte);
-          state = FS;
-          last = i + 1;
-          continue;
-        }
-      }
-      const r = step(state, c, sep);
+      // the frequent transitions (a delimiter or LF outside quotes) without a call; step() gives the same
+      const outside = state === U || state === FS;
+      const r = outside && c === sep ? SEP_OUTSIDE : outside && c === LF ? LF_OUTSIDE : step(state, c, sep);
       state = r >> 8;
       if (r & FIELD_END) this.fields++;
       else if (r & RECORD_END) {

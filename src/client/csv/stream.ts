@@ -11,7 +11,7 @@
  * socket while earlier blocks parse; the body is never held whole in memory.
  */
 import pl from "nodejs-polars";
-import type { DataFrame, LazyDataFrame } from "nodejs-polars";
+import type { DataFrame, Expr, LazyDataFrame } from "nodejs-polars";
 import { readFileSync, writeFileSync } from "node:fs";
 import { CoercionLog } from "../diagnostics.ts";
 import { GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError } from "../errors.ts";
@@ -102,6 +102,8 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   let scanner: RecordScanner | undefined;
   let sep = 9;
   let kinds: Kinds = {};
+  /** Per-block typing, built once from the header. */
+  let typing: Expr[] = [];
   let block: BlockFile | undefined;
   let rows = 0;
   let bytes = 0;
@@ -116,6 +118,7 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     header = (parseRecords(Buffer.from(text), sep)[0] ?? []).map((h) => h ?? "");
     if (new Set(header).size !== header.length) throw new GenesysResponseError(`CSV header has duplicate columns: ${header.join(", ")}`, endpoint, 200);
     kinds = opts.kinds(header);
+    typing = blockExprs(header, kinds, parseDates);
     scanner = new RecordScanner(sep, header.length, opts.maxRecordBytes);
   };
   const syntaxError = (e: unknown): never => {
@@ -123,10 +126,7 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     const raw = block ? block.read(e.start, e.end, 600) : Buffer.alloc(0);
     throw new GenesysResponseError(`malformed CSV: ${e.message}${raw.length ? `: ${JSON.stringify(raw.toString("utf8"))}` : ""}`, endpoint, 200);
   };
-  const typed = (lf: LazyDataFrame) => {
-    const exprs = blockExprs(header!, kinds, parseDates);
-    return exprs.length ? lf.withColumns(...exprs) : lf;
-  };
+  const typed = (lf: LazyDataFrame) => (typing.length ? lf.withColumns(...typing) : lf);
   const parse = async (path: string): Promise<DataFrame> => {
     const read = (allText: boolean) => pl.scanCSV(path, { hasHeader: false, sep: String.fromCharCode(sep), quoteChar: '"', schema: readSchema(header!, kinds, allText), inferSchemaLength: 0 });
     try {

@@ -53,7 +53,9 @@ const examples = (s: Series, mask: Series): string[] => (s.filter(mask).unique(t
 // (a Bool series sums to a boolean in nodejs-polars: count as integers)
 const count = (mask: Series): number => Number(mask.cast(pl.UInt32).sum() ?? 0);
 /** Evaluates a boolean expression over `df` into a mask. */
-const mask = (df: DataFrame, e: Expr): Series => df.select(e.alias("m")).getColumn("m");
+/** Evaluates an expression over `df` into a column named `name`. */
+const column = (df: DataFrame, e: Expr, name: string): Series => df.select(e.alias(name)).getColumn(name);
+const mask = (df: DataFrame, e: Expr): Series => column(df, e, "mask");
 
 const TRUE = ["true", "t", "yes", "y", "1"];
 const FALSE = ["false", "f", "no", "n", "0"];
@@ -87,7 +89,7 @@ export function lenientBlock(df: DataFrame, kinds: Kinds, log: CoercionLog): Dat
       }
       const odd = mask(df, present.and(col.neq(pl.lit("true")).and(col.neq(pl.lit("false")))));
       log.add(name, "booleans spelled another way read as true/false", count(odd), examples(raw, odd));
-      out.push(df.select(pl.when(present.not()).then(pl.lit(null)).otherwise(lower.isIn(pl.lit(pl.Series(TRUE)))).cast(pl.Bool).alias(name)).getColumn(name));
+      out.push(column(df, pl.when(present.not()).then(pl.lit(null)).otherwise(lower.isIn(pl.lit(pl.Series(TRUE)))).cast(pl.Bool), name));
       continue;
     }
     const asInt = trimmed.cast(pl.Int64, false);
@@ -101,19 +103,19 @@ export function lenientBlock(df: DataFrame, kinds: Kinds, log: CoercionLog): Dat
     const padded = mask(df, present.and(col.neq(trimmed)));
     log.add(name, "numbers with surrounding spaces read without them", count(padded), examples(raw, padded));
     if (kind === "float") {
-      out.push(df.select(asFloat.alias(name)).getColumn(name));
+      out.push(column(df, asFloat, name));
       continue;
     }
     const notInt = present.and(asInt.isNull());
     const fractional = mask(df, notInt.and(asFloat.neq(asFloat.floor())));
     if (count(fractional) > 0) {
       log.add(name, "decimal values in an integer column: column widened to Float64", count(fractional), examples(raw, fractional));
-      out.push(df.select(asFloat.alias(name)).getColumn(name));
+      out.push(column(df, asFloat, name));
       continue;
     }
     const written = mask(df, notInt);
     log.add(name, "whole numbers written as decimals (e.g. 2167.0) read as integers", count(written), examples(raw, written));
-    out.push(df.select(pl.when(asInt.isNull()).then(asFloat.cast(pl.Int64)).otherwise(asInt).alias(name)).getColumn(name));
+    out.push(column(df, pl.when(asInt.isNull()).then(asFloat.cast(pl.Int64)).otherwise(asInt), name));
   }
   return pl.DataFrame(out);
 }
@@ -223,9 +225,25 @@ export function finishFrame(df: DataFrame, kinds: Kinds, parseDates: boolean, lo
       log.add(name, `values are not MCPD dates: kept as text, ${name}_date is null`, r.failedCount, r.failed.slice(0, 5));
     }
   }
-  // restore the column order (joins and renames keep it, but the parsed instants must take their raw column's place)
-  const order = df.columns.filter((c) => !c.includes("\u0001")).flatMap((c) => (out.columns.includes(`${c}_datetime`) && kinds[c] === "instant" ? [c, `${c}_datetime`] : [c]));
-  return out.select(...order.filter((c) => out.columns.includes(c)));
+  return out.select(...placeCompanions(df.columns, out.columns, kinds));
+}
+
+/** The parsed companion a column of this kind may get. */
+const COMPANION: Partial<Record<FieldKind, string>> = { mcpdDate: "_date", instant: "_datetime" };
+
+/**
+ * Columns in the order the server sent them, each followed by its parsed
+ * companion (`ACQDATE`, `ACQDATE_date`; `LASTMODIFIED`, `LASTMODIFIED_datetime`
+ * when it stayed text); temporary columns left out.
+ */
+function placeCompanions(original: readonly string[], present: readonly string[], kinds: Kinds): string[] {
+  const have = new Set(present);
+  const companionOf = (c: string) => {
+    const suffix = COMPANION[kinds[c] ?? "string"];
+    return suffix && have.has(c + suffix) ? c + suffix : undefined;
+  };
+  const companions = new Set(original.map(companionOf));
+  return original.filter((c) => have.has(c) && !companions.has(c)).flatMap((c) => [c, ...(companionOf(c) ? [companionOf(c)!] : [])]);
 }
 
 function emptyFrame(schema: Record<string, DataType>): DataFrame {

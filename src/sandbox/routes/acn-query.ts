@@ -57,19 +57,15 @@ class PacedWriter {
   private readonly started = performance.now();
   constructor(private readonly res: ServerResponse, private readonly bytesPerSecond: number) {}
   async write(buf: Buffer): Promise<void> {
-    if (!this.bytesPerSecond) {
-      if (!this.res.destroyed && !this.res.write(buf)) await drained(this.res);
-      return;
-    }
-    // throttled: slices of ~50 ms worth of bytes
-    const slice = Math.max(4096, Math.floor(this.bytesPerSecond / 20));
+    // throttled: slices of ~50 ms worth of bytes; unthrottled: the whole buffer at once
+    const slice = this.bytesPerSecond ? Math.max(4096, Math.floor(this.bytesPerSecond / 20)) : buf.length;
     for (let off = 0; off < buf.length; off += slice) {
-      const part = buf.subarray(off, off + slice);
       if (this.res.destroyed) return;
+      const part = buf.subarray(off, off + slice);
       if (!this.res.write(part)) await drained(this.res);
+      if (!this.bytesPerSecond) continue;
       this.sent += part.length;
-      const due = this.started + (this.sent / this.bytesPerSecond) * 1000;
-      const wait = due - performance.now();
+      const wait = this.started + (this.sent / this.bytesPerSecond) * 1000 - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     }
   }

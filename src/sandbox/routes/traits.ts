@@ -3,7 +3,7 @@
  * datatable structure, observations, descriptor metadata.
  */
 import { z } from "zod";
-import { describeIssues } from "../../schema/filter.ts";
+import { describeIssues, text } from "../../schema/filter.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
 import { str } from "../generator/sql.ts";
 import { idColumn, idRange, idsCondition, pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../context.ts";
@@ -115,7 +115,7 @@ const DescriptorFilter = z.strictObject({
   uuid: z.array(z.string()).max(10_000).optional(),
   crop: z.array(z.string().max(200)).max(1000).optional(),
   category: z.array(z.string().max(200)).max(1000).optional(),
-  _text: z.string().max(500).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed").optional(),
+  _text: text(500).optional(),
 });
 
 /** POST /descriptor/list/details: body `{uuid: [...]}` (and other DescriptorFilter keys) -> page of descriptors. */
