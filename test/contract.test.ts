@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diagnostics, Genesys, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError } from "../src/index.ts";
+import { diagnostics, Genesys, type GenesysOptions, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError } from "../src/index.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 
 const TSV = readFileSync(new URL("./fixtures/acn-query-ciat.tsv", import.meta.url));
@@ -32,7 +32,7 @@ afterAll(() => {
 });
 const spoolFiles = () => readdirSync(spool).flatMap((d) => readdirSync(join(spool, d)));
 
-async function withServer<T>(script: Parameters<typeof scriptedServer>[0], fn: (g: Genesys, seen: { path: string; body?: string }[]) => Promise<T>, opts: { timeoutMs?: number } = {}) {
+async function withServer<T>(script: Parameters<typeof scriptedServer>[0], fn: (g: Genesys, seen: { path: string; body?: string }[]) => Promise<T>, opts: Partial<GenesysOptions> = {}) {
   const srv = await scriptedServer(script);
   const g = new Genesys({ baseUrl: srv.url, token: "t", retries: 0, ...opts });
   try {
@@ -167,5 +167,58 @@ describe("JSON endpoints as the real service may send them", () => {
     expect(err.endpoint).toBe("POST /oauth/token");
     await g.close();
     await srv.close();
+  });
+});
+
+describe("bounded waiting and cancelling, on every method", () => {
+  const row = "COL003\tG1\t\t\t\t\t300\t\t\t\t\t\t\t\t\t\t\t\t\n";
+  const header = SELECT.join("\t") + "\n";
+
+  it("cuts off a server that trickles one row at a time: deadlineMs and minBytesPerSecond", async () => {
+    const trickle = () => ({ status: 200, headers: csv, body: header, trickle: { chunk: row, everyMs: 50 } });
+    const t0 = performance.now();
+    const late = await withServer(trickle, (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e), { deadlineMs: 600 });
+    expect(late).toBeInstanceOf(GenesysNetworkError);
+    expect(late.message).toMatch(/no complete answer within 0\.6 s \(deadlineMs\)/);
+    expect(performance.now() - t0).toBeLessThan(3000);
+    const slow = await withServer(trickle, (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e), { minBytesPerSecond: 10_000, throughputWindowMs: 400 });
+    expect(slow).toBeInstanceOf(GenesysNetworkError);
+    expect(slow.message).toMatch(/under the minimum of 10000 bytes\/s \(minBytesPerSecond\)/);
+    expect(spoolFiles()).toEqual([]);
+  });
+
+  it("cancels accessions, allAccessions, traits and descriptors through their signal", async () => {
+    const stalled = () => ({ status: 200, body: '{"content":[', stall: true });
+    const calls: ((g: Genesys, signal: AbortSignal) => Promise<unknown>)[] = [
+      (g, signal) => g.accessions({}, { signal }),
+      async (g, signal) => {
+        for await (const _ of g.allAccessions({}, 100, { signal })) break;
+      },
+      (g, signal) => g.traits({}, { signal }),
+      (g, signal) => g.descriptors([DESC(1)], { signal }),
+      (g, signal) => g.traitColumns([DS(1)], { signal }),
+    ];
+    for (const call of calls) {
+      const ac = new AbortController();
+      setTimeout(() => ac.abort(new Error("interrupted")), 100);
+      const err = (await withServer(stalled, (g) => call(g, ac.signal).catch((e: Error) => e))) as Error;
+      expect(err).toBeInstanceOf(GenesysAbortError);
+      expect(err.message).toMatch(/aborted: interrupted/);
+    }
+  });
+
+  it("bounds what a compressed body may decompress to", async () => {
+    const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024, 32)); // 20 MB of spaces, ~20 KB on the wire
+    const json = await withServer(() => ({ status: 200, headers: { "content-encoding": "gzip" }, body: bomb }), (g) => g.descriptors([DESC(1)]).catch((e) => e), { maxJsonBytes: 1024 * 1024 });
+    expect(json).toBeInstanceOf(GenesysResponseError);
+    expect(json.message).toMatch(/decompresses to more than 1 MB \(maxJsonBytes\)/);
+    const line = await withServer(() => ({ status: 200, headers: { ...csv, "content-encoding": "gzip" }, body: gzipSync(Buffer.alloc(20 * 1024 * 1024, 65)) }), (g) => g.passports({}, { select: SELECT }).catch((e) => e));
+    expect(line).toBeInstanceOf(GenesysResponseError);
+    expect(line.message).toMatch(/the first line is longer than 1024 KB without a line end/);
+    const record = gzipSync(Buffer.concat([Buffer.from(header), Buffer.alloc(80 * 1024 * 1024, 65)]));
+    const long = await withServer(() => ({ status: 200, headers: { ...csv, "content-encoding": "gzip" }, body: record }), (g) => g.passports({}, { select: SELECT }).catch((e) => e));
+    expect(long).toBeInstanceOf(GenesysResponseError);
+    expect(long.message).toMatch(/record 1 is longer than 64 MB without a line end/);
+    expect(spoolFiles()).toEqual([]);
   });
 });

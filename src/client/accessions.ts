@@ -4,12 +4,12 @@ import type { DataFrame } from "nodejs-polars";
 import { AccessionPage, type AccessionDTO } from "../schema/responses.ts";
 import { GenesysInputError } from "./errors.ts";
 import { PageGuard } from "./paging.ts";
-import type { Transport } from "./transport.ts";
+import type { Cancellable, Transport } from "./transport.ts";
 
 export const FILTER_MAX_SIZE = 1_000;
 const ENDPOINT = "POST /api/v2/acn/filter";
 
-export interface PageOptions {
+export interface PageOptions extends Cancellable {
   /** Zero-based page. */
   page?: number;
   /** Page size, 1 to 1,000. Default 100. */
@@ -25,7 +25,7 @@ export function checkSize(size: number, max: number, endpoint: string): void {
 export async function fetchAccessionPage(t: Transport, filter: unknown, opts: PageOptions = {}): Promise<AccessionPage> {
   const size = opts.size ?? 100;
   checkSize(size, FILTER_MAX_SIZE, ENDPOINT);
-  return await t.json("/acn/filter", AccessionPage, { query: { p: opts.page ?? 0, l: size }, body: filter });
+  return await t.json("/acn/filter", AccessionPage, { query: { p: opts.page ?? 0, l: size }, body: filter, signal: opts.signal });
 }
 
 /** Pages requested ahead while the current one is consumed. */
@@ -36,16 +36,16 @@ const PREFETCH = 2;
  * Once the first page gives the total, the next pages are requested ahead, so
  * the server prepares page p+2 while page p+1 is parsed and validated here.
  */
-export async function* iterateAccessions(t: Transport, filter: unknown, size = FILTER_MAX_SIZE): AsyncGenerator<AccessionDTO> {
+export async function* iterateAccessions(t: Transport, filter: unknown, size = FILTER_MAX_SIZE, { signal }: Cancellable = {}): AsyncGenerator<AccessionDTO> {
   const guard = new PageGuard(ENDPOINT);
-  const first = await fetchAccessionPage(t, filter, { page: 0, size });
+  const first = await fetchAccessionPage(t, filter, { page: 0, size, signal });
   guard.check(0, first.content.map((a) => a.uuid));
   const known = Math.ceil(first.totalElements / size);
   const ahead: Promise<AccessionPage>[] = [];
   let next = 1;
   const fill = () => {
     while (next < known && ahead.length < PREFETCH) {
-      const p = fetchAccessionPage(t, filter, { page: next++, size });
+      const p = fetchAccessionPage(t, filter, { page: next++, size, signal });
       p.catch(() => undefined); // surfaced when awaited below; not unhandled if the caller stops early
       ahead.push(p);
     }
@@ -62,7 +62,7 @@ export async function* iterateAccessions(t: Transport, filter: unknown, size = F
   }
   // the total grew while paging: carry on one page at a time until a short page
   for (let page = next; last.content.length === size && last.last !== true && next > 1; page++) {
-    last = await fetchAccessionPage(t, filter, { page, size });
+    last = await fetchAccessionPage(t, filter, { page, size, signal });
     guard.check(page, last.content.map((a) => a.uuid));
     yield* last.content;
   }

@@ -16,7 +16,7 @@ import {
   descriptorColumnNames, descriptorList, descriptorsToDataFrame, observations, type ObservationOptions, pivotObservations,
   traitColumns, traitDatasets, type WideOptions,
 } from "./traits.ts";
-import { createDispatcher, Transport, type TransportOptions } from "./transport.ts";
+import { type Cancellable, createDispatcher, Transport, type TransportOptions } from "./transport.ts";
 
 export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
   /** Server root, e.g. https://api.genesys-pgr.org or the sandbox URL (no /api/v2). */
@@ -105,26 +105,26 @@ export class Genesys {
   }
 
   /** Every matching AccessionDTO, page by page (`for await (const a of g.allAccessions(f))`). */
-  async *allAccessions(filter: AccessionFilterInput = {}, size = FILTER_MAX_SIZE): AsyncGenerator<AccessionDTO> {
+  async *allAccessions(filter: AccessionFilterInput = {}, size = FILTER_MAX_SIZE, opts: Cancellable = {}): AsyncGenerator<AccessionDTO> {
     const f = Genesys.checkFilter(filter, "POST /api/v2/acn/filter");
-    yield* iterateAccessions(this.t, f, size);
+    yield* iterateAccessions(this.t, f, size, opts);
   }
 
   /** Every matching accession as a flattened DataFrame (dotted column names). */
-  async accessionsDataFrame(filter: AccessionFilterInput = {}, size = FILTER_MAX_SIZE): Promise<DataFrame> {
+  async accessionsDataFrame(filter: AccessionFilterInput = {}, size = FILTER_MAX_SIZE, opts: Cancellable = {}): Promise<DataFrame> {
     const all: AccessionDTO[] = [];
-    for await (const a of this.allAccessions(filter, size)) all.push(a);
+    for await (const a of this.allAccessions(filter, size, opts)) all.push(a);
     return accessionsToDataFrame(all);
   }
 
   /** Step 1: dataset UUIDs with trait data for accessions matching the filter. */
-  async traitDatasets(filter: AccessionFilterInput = {}): Promise<string[]> {
-    return await traitDatasets(this.t, Genesys.checkFilter(filter, "POST /api/v2/dataset/accessions-datasets"));
+  async traitDatasets(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<string[]> {
+    return await traitDatasets(this.t, Genesys.checkFilter(filter, "POST /api/v2/dataset/accessions-datasets"), opts);
   }
 
   /** Step 2: dataset structure; `columns` keys are trait column (descriptor) UUIDs. */
-  traitColumns(datasetUuids: string[]): Promise<Datatable[]> {
-    return traitColumns(this.t, datasetUuids);
+  traitColumns(datasetUuids: string[], opts: Cancellable = {}): Promise<Datatable[]> {
+    return traitColumns(this.t, datasetUuids, opts);
   }
 
   /** Step 3: raw observation rows (values arrays keyed by descriptor UUID), all pages. */
@@ -133,13 +133,13 @@ export class Genesys {
   }
 
   /** Step 4: descriptor metadata objects. */
-  descriptorList(uuids: string[]): Promise<Descriptor[]> {
-    return descriptorList(this.t, uuids);
+  descriptorList(uuids: string[], opts: Cancellable = {}): Promise<Descriptor[]> {
+    return descriptorList(this.t, uuids, opts);
   }
 
   /** Step 4 as a DataFrame: uuid, name, title, column_name, unit, data_type, category, crop, min/max, description, code_list. */
-  async descriptors(uuids: string[]): Promise<DataFrame> {
-    const list = await descriptorList(this.t, uuids);
+  async descriptors(uuids: string[], opts: Cancellable = {}): Promise<DataFrame> {
+    const list = await descriptorList(this.t, uuids, opts);
     const df = descriptorsToDataFrame(list, descriptorColumnNames(list));
     const d = diagnostics(list);
     return d ? attachDiagnostics(df, d) : df;
@@ -148,10 +148,10 @@ export class Genesys {
   /** All four steps in one call: a wide, typed frame of trait observations for the filter. */
   async traits(filter: AccessionFilterInput = {}, opts: TraitsOptions = {}): Promise<TraitsResult> {
     const f = Genesys.checkFilter(filter, "traits()");
-    const datasetIds = opts.datasets ?? await traitDatasets(this.t, f);
-    const datasets = await traitColumns(this.t, datasetIds);
+    const datasetIds = opts.datasets ?? await traitDatasets(this.t, f, opts);
+    const datasets = await traitColumns(this.t, datasetIds, opts);
     let fields = [...new Set(datasets.flatMap((d) => Object.keys(d.columns)))];
-    const meta = await descriptorList(this.t, fields);
+    const meta = await descriptorList(this.t, fields, opts);
     if (opts.descriptors?.length) {
       const wanted = new Set(opts.descriptors.map((x) => x.toLowerCase()));
       const unknown = opts.descriptors.filter((x) => !meta.some((d) => d.uuid.toLowerCase() === x.toLowerCase() || d.title.toLowerCase() === x.toLowerCase()));

@@ -8,7 +8,7 @@ import { readCsvStream } from "./csv/stream.ts";
 import { assembleFrame, type Kinds } from "./csv/typing.ts";
 import { attachDiagnostics, CoercionLog, type Diagnostics, summarize } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
-import { bodyStream, type Transport } from "./transport.ts";
+import type { Transport } from "./transport.ts";
 
 export const QUERY_MAX_ROWS = 1_000_000;
 const ENDPOINT = "POST /api/v2/acn/query";
@@ -109,7 +109,7 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
       accept: "text/csv, */*",
       signal: opts.signal,
     });
-    const r = await readCsvStream(bodyStream(res, ENDPOINT, opts.signal), {
+    const r = await readCsvStream(transport.body(res, ENDPOINT, opts.signal), {
       endpoint: ENDPOINT,
       kinds: kindsOf,
       parseDates,

@@ -14,7 +14,7 @@ import { checkSize } from "./accessions.ts";
 import { attachDiagnostics, CoercionLog } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
 import { PageGuard, uuidGroups } from "./paging.ts";
-import type { Transport } from "./transport.ts";
+import type { Cancellable, Transport } from "./transport.ts";
 
 /**
  * UUIDs per /dataset/data request line: 36 characters plus an encoded comma
@@ -30,19 +30,18 @@ function checkUuids(values: string[], what: string, endpoint: string): void {
   if (bad.length) throw new GenesysInputError(`malformed UUID${bad.length > 1 ? "s" : ""} in ${what}: ${bad.slice(0, 5).join(", ")}`, endpoint);
 }
 
-export const traitDatasets = (t: Transport, filter: unknown): Promise<string[]> =>
-  t.json("/dataset/accessions-datasets", DatasetUuids, { body: filter });
+export const traitDatasets = (t: Transport, filter: unknown, { signal }: Cancellable = {}): Promise<string[]> =>
+  t.json("/dataset/accessions-datasets", DatasetUuids, { body: filter, signal });
 
-export async function traitColumns(t: Transport, datasetUuids: string[]): Promise<Datatable[]> {
+export async function traitColumns(t: Transport, datasetUuids: string[], { signal }: Cancellable = {}): Promise<Datatable[]> {
   checkUuids(datasetUuids, "datasetUuids", "POST /api/v2/amphibian/datatable/list");
   if (!datasetUuids.length) return [];
-  return await t.json("/amphibian/datatable/list", DatatableList, { body: datasetUuids });
+  return await t.json("/amphibian/datatable/list", DatatableList, { body: datasetUuids, signal });
 }
 
-export interface ObservationOptions {
+export interface ObservationOptions extends Cancellable {
   /** Rows per request, 1 to 1,000 (default 1,000). */
   pageSize?: number;
-  signal?: AbortSignal;
   onProgress?: (p: { rows: number; total: number; page: number }) => void;
 }
 
@@ -94,7 +93,7 @@ function mergeRow(rows: Map<string, ObservationRow>, row: ObservationRow): void 
 }
 
 /** Descriptor metadata objects for the UUIDs (page envelope or bare array). */
-export async function descriptorList(t: Transport, uuids: string[]): Promise<Descriptor[]> {
+export async function descriptorList(t: Transport, uuids: string[], { signal }: Cancellable = {}): Promise<Descriptor[]> {
   const endpoint = "POST /api/v2/descriptor/list/details";
   checkUuids(uuids, "uuid", endpoint);
   const unique = [...new Set(uuids.map((u) => u.toLowerCase()))];
@@ -102,7 +101,7 @@ export async function descriptorList(t: Transport, uuids: string[]): Promise<Des
   const log = new CoercionLog();
   for (let i = 0; i < unique.length; i += DATA_MAX_SIZE) {
     const part = unique.slice(i, i + DATA_MAX_SIZE);
-    const r = await t.json("/descriptor/list/details", DescriptorResponse, { query: { l: DATA_MAX_SIZE }, body: { uuid: part } });
+    const r = await t.json("/descriptor/list/details", DescriptorResponse, { query: { l: DATA_MAX_SIZE }, body: { uuid: part }, signal });
     out.push(...r.content);
   }
   // a data type this client does not know is kept, and its values are read as text

@@ -4,7 +4,7 @@
  * honouring Retry-After; one token refresh on 401; never a retry of another 4xx.
  */
 import { Agent, type Dispatcher, request } from "undici";
-import { createGunzip, gunzipSync } from "node:zlib";
+import { createGunzip } from "node:zlib";
 import { pipeline, type Readable } from "node:stream";
 import type { z } from "zod";
 import { ErrorBody } from "../schema/responses.ts";
@@ -24,8 +24,19 @@ export interface TransportOptions {
   timeoutMs?: number;
   /** Largest JSON response after decompression, bytes. Default 512 MB. */
   maxJsonBytes?: number;
+  /** Longest a whole request may take, body included, ms (a server that trickles forever). Default: no limit. */
+  deadlineMs?: number;
+  /** Fewest bytes a second a body must bring, averaged over `throughputWindowMs`. Default 0 (no limit). */
+  minBytesPerSecond?: number;
+  /** Window of the throughput check, ms. Default 30,000. */
+  throughputWindowMs?: number;
   userAgent?: string;
   dispatcher?: Dispatcher;
+}
+
+/** Every client method takes one: a notebook interrupt (or any AbortController) cancels the request and its body; a GenesysAbortError follows. */
+export interface Cancellable {
+  signal?: AbortSignal;
 }
 
 export interface CallOptions {
@@ -85,8 +96,9 @@ export class Transport {
     const retries = this.opts.retries ?? 4;
     const backoff = this.opts.backoffMs ?? 500;
     let refreshed = false;
+    const limit = this.requestSignal(endpoint, call.signal);
     for (let attempt = 0; ; attempt++) {
-      if (call.signal?.aborted) throw new GenesysAbortError(endpoint, call.signal.reason);
+      if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
       const token = await this.opts.tokens.token();
       let res: Dispatcher.ResponseData;
       try {
@@ -101,19 +113,24 @@ export class Transport {
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
           body: JSON.stringify(call.body ?? {}),
-          signal: call.signal,
+          signal: limit.signal,
         });
       } catch (e) {
-        if (call.signal?.aborted) throw new GenesysAbortError(endpoint, call.signal.reason);
+        if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
         const code = (e as { code?: string }).code ?? "";
         if (attempt < retries && RETRY_CODES.has(code)) {
-          await sleep(backoff * 2 ** attempt * (0.75 + Math.random() / 2), call.signal);
+          await sleep(backoff * 2 ** attempt * (0.75 + Math.random() / 2), limit.signal);
           continue;
         }
+        limit.clear();
         throw new GenesysNetworkError(`cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`, endpoint, 0, undefined,
           "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox");
       }
-      if (res.statusCode < 300) return res;
+      if (res.statusCode < 300) {
+        // the deadline runs until the caller has read the body
+        res.body.once("close", limit.clear);
+        return res;
+      }
 
       const text = await res.body.text().catch(() => "");
       if (res.statusCode === 401 && this.opts.tokens.canRefresh && !refreshed) {
@@ -124,11 +141,77 @@ export class Transport {
       }
       if (RETRY_STATUSES.has(res.statusCode) && attempt < retries) {
         const wait = retryAfterMs(res.headers["retry-after"]) ?? backoff * 2 ** attempt * (0.75 + Math.random() / 2);
-        await sleep(Math.min(wait, this.opts.maxRetryAfterMs ?? 60_000), call.signal);
+        await sleep(Math.min(wait, this.opts.maxRetryAfterMs ?? 60_000), limit.signal);
         continue;
       }
+      limit.clear();
       throw errorForStatus(endpoint, res.statusCode, serverMessage(text));
     }
+  }
+
+  /**
+   * The response body as decompressed chunks, for every reader (CSV and
+   * JSON). `pipeline` (not `pipe`) carries a connection error or an abort
+   * through the decompressor, so a gzip body cut off mid-way fails instead of
+   * hanging. A body slower than `minBytesPerSecond` over a window is cut off,
+   * and every failure is a GenesysError naming the endpoint.
+   */
+  async *body(res: Dispatcher.ResponseData, endpoint: string, signal?: AbortSignal): AsyncGenerator<Buffer> {
+    let source: AsyncIterable<Buffer> = res.body;
+    if (isGzip(res)) {
+      const gunzip = createGunzip();
+      pipeline(res.body as unknown as Readable, gunzip, () => undefined);
+      source = gunzip;
+    }
+    const min = this.opts.minBytesPerSecond ?? 0;
+    const windowMs = this.opts.throughputWindowMs ?? 30_000;
+    let windowStart = performance.now();
+    let windowBytes = 0;
+    let received = 0;
+    try {
+      for await (const chunk of source) {
+        received += chunk.length;
+        windowBytes += chunk.length;
+        const elapsed = performance.now() - windowStart;
+        if (min > 0 && elapsed >= windowMs) {
+          if (windowBytes / (elapsed / 1000) < min) {
+            throw new GenesysNetworkError(`the response came at ${Math.round(windowBytes / (elapsed / 1000))} bytes/s over ${(elapsed / 1000).toFixed(0)} s, under the minimum of ${min} bytes/s (minBytesPerSecond)`, endpoint, res.statusCode, undefined,
+              "the server trickles its answer; retry later, or lower minBytesPerSecond");
+          }
+          windowStart = performance.now();
+          windowBytes = 0;
+        }
+        yield chunk;
+      }
+    } catch (e) {
+      if (e instanceof GenesysError) throw e;
+      if (signal?.aborted) throw new GenesysAbortError(endpoint, signal.reason);
+      if ((e as Error)?.cause instanceof GenesysError) throw (e as Error).cause;
+      throw new GenesysNetworkError(`the connection broke after ${received.toLocaleString("en")} bytes of the response: ${(e as Error).message}`, endpoint, res.statusCode, undefined,
+        "nothing of this response is returned; retry, or request smaller pages");
+    } finally {
+      // a reader that stops early (an error, a limit) releases the connection
+      if (!res.body.destroyed) res.body.destroy();
+    }
+  }
+
+  /**
+   * One signal for a request and its body: the caller's (a notebook
+   * interrupt) and the `deadlineMs` timer. Its reason is a GenesysError.
+   */
+  private requestSignal(endpoint: string, user?: AbortSignal): { signal: AbortSignal; clear: () => void } {
+    const ac = new AbortController();
+    const onUser = () => ac.abort(new GenesysAbortError(endpoint, user!.reason));
+    if (user?.aborted) onUser();
+    else user?.addEventListener("abort", onUser, { once: true });
+    const deadline = this.opts.deadlineMs;
+    const timer = deadline === undefined ? undefined : setTimeout(() => ac.abort(new GenesysNetworkError(`no complete answer within ${deadline / 1000} s (deadlineMs)`, endpoint, 0, undefined,
+      "the server is too slow for the deadline; raise deadlineMs or request smaller pages")), deadline);
+    const clear = () => {
+      clearTimeout(timer);
+      user?.removeEventListener("abort", onUser);
+    };
+    return { signal: ac.signal, clear };
   }
 
   /** POST, read JSON, validate it with `schema`. */
@@ -137,17 +220,17 @@ export class Transport {
     const res = await this.post(path, call);
     const type = String(res.headers["content-type"] ?? "");
     const max = this.opts.maxJsonBytes ?? 512 * 1024 * 1024;
-    let text: string;
-    try {
-      const raw = Buffer.from(await res.body.arrayBuffer());
-      text = (isGzip(res) ? gunzipSync(raw, { maxOutputLength: max }) : raw).toString("utf8");
-    } catch (e) {
-      if (call.signal?.aborted) throw new GenesysAbortError(endpoint, call.signal.reason);
-      if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
-        throw new GenesysResponseError(`the response decompresses to more than ${(max / 1048576).toFixed(0)} MB`, endpoint, res.statusCode);
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of this.body(res, endpoint, call.signal)) {
+      size += chunk.length;
+      if (size > max) {
+        res.body.destroy();
+        throw new GenesysResponseError(`the response decompresses to more than ${(max / 1048576).toFixed(0)} MB (maxJsonBytes)`, endpoint, res.statusCode);
       }
-      throw new GenesysNetworkError(`the connection broke while reading the response: ${(e as Error).message}`, endpoint, res.statusCode, undefined, "retry; the page was not received whole");
+      parts.push(chunk);
     }
+    const text = Buffer.concat(parts).toString("utf8");
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -158,20 +241,12 @@ export class Transport {
   }
 }
 
-const isGzip = (res: Dispatcher.ResponseData) => /gzip/i.test(String(res.headers["content-encoding"] ?? ""));
-
-/**
- * The response body as a byte stream, gunzipped when the server compressed
- * it. `pipeline` (not `pipe`) carries a connection error or an abort through
- * the decompressor, so a gzip body cut off mid-way fails instead of hanging.
- */
-export function bodyStream(res: Dispatcher.ResponseData, endpoint = "", signal?: AbortSignal): AsyncIterable<Buffer> {
-  if (!isGzip(res)) return res.body;
-  const gunzip = createGunzip();
-  pipeline(res.body as unknown as Readable, gunzip, () => undefined);
-  if (signal) signal.addEventListener("abort", () => gunzip.destroy(new GenesysAbortError(endpoint, signal.reason)), { once: true });
-  return gunzip;
+/** Throws the reason a request's signal was aborted with (a GenesysError: the caller's abort or the deadline). */
+function limitError(signal: AbortSignal, endpoint: string): never {
+  throw signal.reason instanceof GenesysError ? signal.reason : new GenesysAbortError(endpoint, signal.reason);
 }
+
+const isGzip = (res: Dispatcher.ResponseData) => /gzip/i.test(String(res.headers["content-encoding"] ?? ""));
 
 export function validate<T extends z.ZodType>(schema: T, value: unknown, endpoint: string, status: number): z.output<T> {
   const r = schema.safeParse(value);

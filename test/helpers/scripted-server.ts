@@ -10,6 +10,8 @@ export interface Scripted {
   cutOff?: boolean;
   /** Send the body, then keep the response open without another byte. */
   stall?: boolean;
+  /** Send the body, then `chunk` every `everyMs` until the client goes away. */
+  trickle?: { chunk: string; everyMs: number };
 }
 
 export async function scriptedServer(script: (req: IncomingMessage, n: number) => Scripted) {
@@ -22,6 +24,12 @@ export async function scriptedServer(script: (req: IncomingMessage, n: number) =
       const r = script(req, seen.length);
       res.writeHead(r.status, { "content-type": "application/json", ...r.headers });
       if (r.stall) return void res.write(r.body);
+      if (r.trickle) {
+        res.write(r.body);
+        const t = setInterval(() => res.write(r.trickle!.chunk), r.trickle.everyMs);
+        res.on("close", () => clearInterval(t));
+        return;
+      }
       if (!r.cutOff) return void res.end(r.body);
       res.write(r.body, () => setTimeout(() => res.socket?.destroy(), 20));
     });

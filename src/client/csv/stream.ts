@@ -14,7 +14,7 @@ import pl from "nodejs-polars";
 import type { DataFrame, Expr, LazyDataFrame } from "nodejs-polars";
 import { readFileSync, writeFileSync } from "node:fs";
 import { CoercionLog } from "../diagnostics.ts";
-import { GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError } from "../errors.ts";
+import { GenesysAbortError, GenesysResponseError } from "../errors.ts";
 import { BlockFile, spoolDir } from "./block-file.ts";
 import { parseRecords, toRfc4180 } from "./decode.ts";
 import { LF } from "./dialect.ts";
@@ -69,18 +69,6 @@ function checkNotCsv(first: Uint8Array, contentType: string | undefined, endpoin
   const json = /json/.test(type) || head.startsWith("{") || head.startsWith("[");
   if (html || json) {
     throw new GenesysResponseError(`expected a CSV export, got ${contentType ? `'${contentType}'` : "no Content-Type"} starting with ${preview(first)}`, endpoint, 200);
-  }
-}
-
-/** Re-throws a connection that breaks mid-body as a typed error: a cut-off export never passes for a complete one. */
-async function* cutOffAsError<T>(body: AsyncIterable<T>, endpoint: string, received: () => number, signal?: AbortSignal): AsyncGenerator<T> {
-  try {
-    yield* body;
-  } catch (e) {
-    if (e instanceof GenesysError) throw e;
-    if (signal?.aborted) throw new GenesysAbortError(endpoint, signal.reason);
-    throw new GenesysNetworkError(`the connection broke after ${received().toLocaleString("en")} bytes of the response: ${(e as Error).message}`, endpoint, 200, undefined,
-      "the export was cut off and nothing of it is returned; retry, or request smaller pages (pageSize)");
   }
 }
 
@@ -191,7 +179,8 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   };
 
   try {
-    for await (const raw of cutOffAsError(body, endpoint, () => bytes, opts.signal)) {
+    // (the body reader maps a broken connection to GenesysNetworkError: transport.ts)
+    for await (const raw of body) {
       if (opts.signal?.aborted) throw new GenesysAbortError(endpoint, opts.signal.reason);
       const chunk = raw instanceof Uint8Array ? raw : Buffer.from(raw);
       if (bytes === 0 && chunk.length) checkNotCsv(chunk, opts.contentType, endpoint);
