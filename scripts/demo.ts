@@ -3,7 +3,8 @@
  * DataFrames, print them, and write plots to out/.
  *   npm run demo            (Deno)
  */
-import { collectingSitesMap, countryBar, Genesys, progressReporter, startSandbox, traitScatter } from "../src/index.ts";
+import { Genesys, progressReporter, startSandbox } from "genesys-notebook";
+import { collectingSitesMap, countryBar, traitScatter } from "genesys-notebook/plot";
 
 const sb = await startSandbox({ accessions: 50_000, seed: 42, log: console.error });
 const g = new Genesys({ baseUrl: sb.url, token: sb.token });

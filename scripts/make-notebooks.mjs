@@ -9,7 +9,7 @@ const nb = (cells) => ({
   nbformat: 4, nbformat_minor: 5,
 });
 
-const connect = `import { display, Genesys, startSandbox, show } from "../src/index.ts";
+const connect = `import { display, Genesys, startSandbox, show } from "genesys-notebook";
 // Real Genesys when GENESYS_API_URL and GENESYS_TOKEN (or client id/secret) are set; otherwise a local sandbox.
 const useReal = !!Deno.env.get("GENESYS_API_URL");
 const sb = useReal ? undefined : await startSandbox({ accessions: 30_000, seed: 42 });
@@ -26,7 +26,7 @@ writeFileSync("notebooks/01-passports.ipynb", JSON.stringify(nb([
 await display(passports)`],
   ["md", "Codes are categoricals, coordinates floats, `ACQDATE` stays an MCPD string and `ACQDATE_date` is the parsed date where complete."],
   ["code", `Object.fromEntries(Object.entries(passports.schema).map(([k, v]) => [k, v.variant]))`],
-  ["code", `import { countryBar, collectingSitesMap, sampstatBar } from "../src/index.ts";
+  ["code", `import { countryBar, collectingSitesMap, sampstatBar } from "genesys-notebook/plot";
 await display(countryBar(passports, { title: "CIAT bean accessions by country of origin" }))`],
   ["code", `sampstatBar(passports)`],
   ["code", `await display(collectingSitesMap(passports, { title: "CIAT bean collecting sites" }))`],
@@ -53,7 +53,7 @@ rows.slice(0, 2)`],
   ["code", `const { data, descriptors } = await g.traits(filter, { decode: true });
 await display(data)`],
   ["code", `show(descriptors.select("name", "unit", "data_type", "code_list"), 20)`],
-  ["code", `import { traitHistogram, traitScatter } from "../src/index.ts";
+  ["code", `import { traitHistogram, traitScatter } from "genesys-notebook/plot";
 await display(traitHistogram(data, "Seed iron content"))`],
   ["md", "Join with passport data to colour by country of origin."],
   ["code", `const passports = await g.passports(filter, { select: ["UUID", "ORIGCTY", "SAMPSTAT"] });
@@ -65,7 +65,7 @@ await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { c
 writeFileSync("notebooks/03-bulk-export.ipynb", JSON.stringify(nb([
   ["md", "# Bulk export\nA large export with progress, written to Parquet and CSV."],
   ["code", connect.replace("accessions: 30_000", "accessions: 150_000")],
-  ["code", `import { progressReporter } from "../src/index.ts";
+  ["code", `import { progressReporter } from "genesys-notebook";
 const progress = progressReporter("export");
 const t0 = performance.now();
 const all = await g.passports({}, { onProgress: progress });

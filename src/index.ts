@@ -1,4 +1,11 @@
-/** genesys-notebook: Genesys PGR API v2 into typed nodejs-polars DataFrames. */
+/**
+ * genesys-notebook: Genesys PGR API v2 into typed nodejs-polars DataFrames.
+ * Entry points: `genesys-notebook` (this: client, errors, display),
+ * `genesys-notebook/plot` (figures), `genesys-notebook/sandbox` (the local
+ * sandbox; DuckDB loads only there, or at the first `startSandbox()` call).
+ */
+import "./native.ts";
+
 export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult, type AccessionPageResult } from "./client/genesys.ts";
 export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnostics.ts";
 export {
@@ -8,9 +15,9 @@ export type { PassportOptions, Progress } from "./client/passports.ts";
 export { AccessionFilter, FILTER_KEYS, parseFilter, type AccessionFilterInput } from "./schema/filter.ts";
 export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";
 export * as schemas from "./schema/responses.ts";
-export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/server.ts";
+export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/launch.ts";
 export { dataFrameToHtml, show } from "./display/table.ts";
 export { display } from "./display/display.ts";
 export { formatProgress, progressReporter } from "./display/progress.ts";
-export { Figure, render } from "./plot/figure.ts";
-export { acquisitionTimeline, collectingSitesMap, countryBar, SAMPSTAT_LABELS, sampstatBar, traitBox, traitHistogram, traitScatter } from "./plot/helpers.ts";
+export { PolarsBindingError, polarsBindingPackage } from "./native.ts";
+export { SAMPSTAT_LABELS } from "./mcpd/sampstat.ts";

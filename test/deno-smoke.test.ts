@@ -8,7 +8,7 @@ describe("Deno", () => {
   });
 
   it("type-checks the library, scripts and benchmarks (deno check)", () => {
-    const files = ["src/index.ts", "src/sandbox/cli.ts", "scripts/demo.ts", "scripts/svg-to-png.ts", "bench/run.ts", "bench/case.ts"];
+    const files = ["src/index.ts", "src/plot/index.ts", "src/sandbox/index.ts", "src/sandbox/cli.ts", "scripts/demo.ts", "scripts/svg-to-png.ts", "bench/run.ts", "bench/case.ts"];
     // throws with the compiler's messages when a file does not type-check
     execFileSync("npx", ["--no-install", "deno", "check", ...files], { encoding: "utf8", timeout: 240_000, stdio: "pipe" });
   });

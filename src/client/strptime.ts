@@ -25,6 +25,15 @@ const wrapNative: ((native: unknown) => Expr) | undefined = (() => {
   }
 })();
 
+/**
+ * Whether the exact native path is in use with this nodejs-polars (the version
+ * is pinned; test/strptime.test.ts fails when an upgrade removes the internals).
+ */
+export const nativeStrptime: boolean = (() => {
+  const inner = (pl.col("x") as unknown as { inner?: () => Native }).inner?.();
+  return !!wrapNative && typeof inner?.strToDate === "function" && typeof inner?.strToDatetime === "function";
+})();
+
 /** `native: false` forces the public path (tests compare both). */
 export interface StrptimeOptions { native?: boolean }
 

@@ -7,11 +7,10 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { feature } from "topojson-client";
 import { createRequire } from "node:module";
-import { SAMPSTAT } from "../sandbox/generator/reference.ts";
+import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { type Figure, render } from "./figure.ts";
 
-/** MCPD SAMPSTAT code -> label. */
-export const SAMPSTAT_LABELS: Map<number, string> = new Map(SAMPSTAT.map(([code, label]) => [code, label]));
+export { SAMPSTAT_LABELS };
 
 const records = (df: DataFrame, cols: string[]) => df.select(...cols).toRecords() as Record<string, unknown>[];
 

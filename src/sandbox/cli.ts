@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * Command line: `npm run sandbox -- --port 8080 --accessions 200000 [--seed 42]
  * [--delimiter comma] [--throttle-mbps 50] [--token-ttl 3600] [--export-cache-mb 2000]
@@ -5,6 +6,7 @@
  * Prints the URL, a token and the client credentials, then serves until Ctrl-C.
  */
 import { parseArgs } from "node:util";
+import "../native.ts";
 import { startSandbox } from "./server.ts";
 
 const { values } = parseArgs({

@@ -65,7 +65,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   await createRandomMacros(con, seed);
   const { pairPick } = await createReferenceTables(con);
   const pick = pickOf(seed);
-  const sampstat = weighted(SAMPSTAT.map(([code, , w]) => [code, w] as const));
+  const sampstat = weighted(SAMPSTAT.map(([code, w]) => [code, w] as const));
   const collsrc = weighted(COLLSRC);
   const storage = weighted(STORAGE);
   const curation = weighted(CURATION);

@@ -144,11 +144,10 @@ export const DONORS: { code: string; name: string }[] = [
 ];
 
 /** MCPD 2.1 code lists with the share each code gets (weights). */
-export const SAMPSTAT: [number, string, number][] = [
-  [100, "Wild", 8], [110, "Natural", 2], [120, "Semi-natural/wild", 1], [200, "Weedy", 2],
-  [300, "Traditional cultivar/landrace", 45], [400, "Breeding/research material", 6], [410, "Breeder's line", 6],
-  [411, "Synthetic population", 1], [412, "Hybrid", 1], [414, "Inbred line", 2], [420, "Genetic stock", 1],
-  [500, "Advanced or improved cultivar", 12], [600, "GMO", 0], [999, "Other", 3],
+/** SAMPSTAT code and sampling weight (labels: src/mcpd/sampstat.ts). */
+export const SAMPSTAT: [number, number][] = [
+  [100, 8], [110, 2], [120, 1], [200, 2], [300, 45], [400, 6], [410, 6],
+  [411, 1], [412, 1], [414, 2], [420, 1], [500, 12], [600, 0], [999, 3],
 ];
 export const COLLSRC: [number, number][] = [[10, 8], [11, 3], [12, 2], [13, 1], [14, 1], [20, 20], [21, 4], [22, 2], [23, 3], [24, 1], [26, 2], [27, 1], [28, 1], [30, 10], [40, 15], [50, 8], [60, 3], [99, 2]];
 export const STORAGE: [string, number][] = [["13", 45], ["11", 10], ["12", 15], ["11;13", 8], ["12;13", 6], ["20", 6], ["30", 5], ["40", 3], ["10", 2]];

@@ -1,0 +1,7 @@
+/** `genesys-notebook/plot`: Observable Plot figures from DataFrames (inline in Deno Jupyter, SVG files from scripts). */
+import "../native.ts";
+
+export { Figure, render } from "./figure.ts";
+export {
+  acquisitionTimeline, collectingSitesMap, countryBar, SAMPSTAT_LABELS, sampstatBar, traitBox, traitHistogram, traitScatter,
+} from "./helpers.ts";

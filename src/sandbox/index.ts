@@ -1,0 +1,7 @@
+/**
+ * `genesys-notebook/sandbox`: the local Genesys API v2 sandbox (node:http over
+ * an embedded DuckDB). The only entry point that loads DuckDB at import.
+ */
+import "../native.ts";
+
+export { type Sandbox, type SandboxOptions, startSandbox } from "./server.ts";
