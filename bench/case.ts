@@ -53,7 +53,7 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
   }
 } else if (name === "passports") {
   const g = new Genesys({ baseUrl: url!, token });
-  const df = await g.passports({}, { select, limit: rows, onProgress: (p) => (bytes = p.bytes) });
+  const df = await g.passports({}, { select, limit: rows, onProgress: (p) => (bytes = p.bytes ?? bytes) });
   outRows = df.height;
   await g.close();
 } else if (name === "papaparse") {
@@ -70,10 +70,9 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
   await g.close();
 } else if (name === "traits") {
   const g = new Genesys({ baseUrl: url!, token });
-  const { data, descriptors } = await g.traits({ crop: [selectArg!] });
-  // rows = observations: non-null trait cells of the wide frame
-  const names = descriptors.getColumn("name").toArray() as string[];
-  outRows = names.reduce((n, c) => n + data.height - data.getColumn(c).nullCount(), 0);
+  const { long } = await g.traits({ crop: [selectArg!] });
+  // rows = observations: one long-frame row per observed value
+  outRows = long.height;
   await g.close();
 } else {
   throw new Error(`unknown case ${name}`);

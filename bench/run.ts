@@ -66,7 +66,7 @@ try {
   await run(`fetch+papaparse (all, ${SMALL / 1000}k)`, "warm", warm, "papaparse", SMALL, "all");
   await run(`passports() (all, ${SMALL / 1000}k)`, "warm", warm, "passports", SMALL, "all");
   await run("/acn/filter paging, l=1000", "warm", warm, "filter-paging", 100_000, "all");
-  await run(`traits() ${TRAIT_CROP}, 4 steps + pivot (obs)`, "warm", warm, "traits", 0, TRAIT_CROP);
+  await run(`traits() ${TRAIT_CROP}, per dataset, long + wide + metadata (obs)`, "warm", warm, "traits", 0, TRAIT_CROP);
 } finally {
   await Promise.all([warm.stop(), cold.stop(), link.stop()]);
 }

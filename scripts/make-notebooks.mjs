@@ -34,31 +34,36 @@ await display(countryBar(passports, { title: "CIAT bean accessions by country of
 ]), null, 1));
 
 writeFileSync("notebooks/02-traits.ipynb", JSON.stringify(nb([
-  ["md", "# Trait data\nThe four-step workflow, step by step, then the one-call wide frame."],
+  ["md", "# Trait data\n`g.traits(filter)` runs the four-step workflow one dataset (trial) at a time, so every value keeps its dataset, and returns four frames: `datasets`, `descriptors`, `long` (one row per observed value) and `wide` (one row per accession and dataset)."],
   ["code", connect],
-  ["md", "**Step 1**: datasets with trait data for accessions matching a passport filter."],
-  ["code", `const filter = { crop: ["beans"] };
-const datasetUuids = await g.traitDatasets(filter);
-datasetUuids`],
-  ["md", "**Step 2**: each dataset's trait columns (descriptor UUIDs)."],
-  ["code", `const tables = await g.traitColumns(datasetUuids);
-tables.map((t) => ({ title: t.title, key: t.key, columns: Object.keys(t.columns).length }))`],
-  ["md", "**Step 3**: observations for one dataset: values are arrays (repeated measurements) keyed by descriptor UUID."],
-  ["code", `const screening = tables.find((t) => t.title.includes("screening")) ?? tables[0];
-const rows = await g.observations([screening.key], Object.keys(screening.columns), filter);
-rows.slice(0, 2)`],
-  ["md", "**Step 4**: descriptor metadata: name, unit, data type, code list."],
-  ["code", `await display(await g.descriptors(Object.keys(screening.columns)))`],
-  ["md", "**One call**: all four steps into a wide frame, one column per descriptor name, typed by data type; coded values decoded."],
-  ["code", `const { data, descriptors } = await g.traits(filter, { decode: true });
-await display(data)`],
-  ["code", `show(descriptors.select("name", "unit", "data_type", "code_list"), 20)`],
-  ["code", `import { traitHistogram, traitScatter } from "genesys-notebook/plot";
-await display(traitHistogram(data, "Seed iron content"))`],
-  ["md", "Join with passport data to colour by country of origin."],
+  ["md", "**The trait datasets of a crop**: title, version, how many accessions, descriptors and values each holds for this filter, and the datatable's own fields."],
+  ["code", `import { pl } from "genesys-notebook";
+const filter = { crop: ["beans"] };
+const t = await g.traits(filter);
+await display(t.datasets.drop("id", "collection"))`],
+  ["md", "**Descriptors**: the column name used in `wide`, unit, data type, code list as `List(Struct{code, label})`, and the datasets that measure it."],
+  ["code", `await display(t.descriptors.select("name", "unit", "data_type", "code_list", "datasets"))`],
+  ["md", "**Tidy frame, one descriptor**: every value with its dataset and position in the array the server sent; numbers in `value`, codes and text in `text`, code labels in `label`."],
+  ["code", `const fe = t.long.filter(pl.col("descriptor").eq(pl.lit("Seed iron content")));
+await display(fe.select("ACCENUMB", "dataset", "value_index", "value"))`],
+  ["code", `await display(fe.groupBy("dataset").agg(pl.len().alias("values"), pl.col("value").mean().alias("mean"), pl.col("value").std().alias("sd")))`],
+  ["md", "**Wide frame, aggregated by mean**: one row per accession and dataset; numeric descriptors averaged, codes reduced to their most frequent value (`decode: true` shows labels), text and dates kept as lists. Without `aggregate` every column is a List of all values."],
+  ["code", `const means = await g.traits(filter, { aggregate: "mean", decode: true });
+await display(means.wide.drop("DOI", "UUID"))`],
+  ["md", "**The same trait in two datasets**: days to flowering was scored in the characterization and in the multi-location evaluation. Its distribution per trial, then the same accessions' means in one trial against the other."],
+  ["code", `import { traitByDataset, traitPairByDataset, traitScatter } from "genesys-notebook/plot";
+await display(traitByDataset(t, "Days to flowering"))`],
+  ["code", `const dtf = means.wide.select("UUID", "dataset", "Days to flowering").filter(pl.col("Days to flowering").isNotNull());
+const [first, second] = t.datasets.getColumn("uuid").toArray().filter((u) => dtf.getColumn("dataset").toArray().includes(u));
+const paired = dtf.filter(pl.col("dataset").eq(pl.lit(first))).rename({ "Days to flowering": "first trial" }).drop("dataset")
+  .join(dtf.filter(pl.col("dataset").eq(pl.lit(second))).rename({ "Days to flowering": "second trial" }).drop("dataset"), { on: "UUID" });
+await display(traitScatter(paired, "first trial", "second trial", { title: \`Days to flowering, \${paired.height} accessions in both trials\` }))`],
+  ["md", "**Joined with passport data**: trait means per accession and dataset next to origin and biological status; iron against zinc, coloured by country of origin, and per dataset."],
   ["code", `const passports = await g.passports(filter, { select: ["UUID", "ORIGCTY", "SAMPSTAT"] });
-const joined = data.join(passports, { on: "UUID", how: "left" });
-await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY" }))`],
+const joined = means.wide.join(passports, { on: "UUID", how: "left" });
+await display(joined.select("ACCENUMB", "ORIGCTY", "SAMPSTAT", "dataset", "Seed iron content", "Seed zinc content").filter(pl.col("Seed iron content").isNotNull()))`],
+  ["code", `await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY" }))`],
+  ["code", `await display(traitPairByDataset(t, "Seed iron content", "Seed zinc content"))`],
   ["code", close],
 ]), null, 1));
 

@@ -11,7 +11,9 @@ export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnosti
 export {
   GenesysAbortError, GenesysAuthError, GenesysError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError,
 } from "./client/errors.ts";
-export type { PassportOptions, Progress } from "./client/passports.ts";
+export type { PassportOptions } from "./client/passports.ts";
+export type { Progress } from "./client/progress.ts";
+export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideOptions } from "./client/traits/wide.ts";
 export { AccessionFilter, FILTER_KEYS, parseFilter, type AccessionFilterInput } from "./schema/filter.ts";
 export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";
 export * as schemas from "./schema/responses.ts";
@@ -21,3 +23,5 @@ export { display } from "./display/display.ts";
 export { formatProgress, progressReporter } from "./display/progress.ts";
 export { PolarsBindingError, polarsBindingPackage } from "./native.ts";
 export { SAMPSTAT_LABELS } from "./mcpd/sampstat.ts";
+/** nodejs-polars, the same instance the frames come from (`pl.col`, `pl.lit`…), so a project needs no second install. */
+export { default as pl } from "nodejs-polars";

@@ -127,29 +127,57 @@ describe("trait workflow", () => {
     expect(meta.getColumn("name").toArray()).toEqual(["Seed iron content", "Seed zinc content", "Bean common mosaic virus reaction"]);
     expect(meta.getColumn("unit").toArray()).toEqual(["mg/kg", "mg/kg", null]);
 
-    const { data } = await g.traits({ crop: ["beans"] }, { datasets: [screening.key] });
-    expect(data.columns).toEqual(["INSTCODE", "ACCENUMB", "DOI", "UUID", "measurement", "Seed iron content", "Seed zinc content", "Bean common mosaic virus reaction"]);
-    expect(data.schema["Seed iron content"].variant).toBe("Float64");
-    expect(data.schema["Bean common mosaic virus reaction"].variant).toBe("Int64");
-    // hand check: every raw value lands in the row of its accession and measurement index
-    const [fe, zn, bcmv] = fields;
-    const first = raw[0]!;
-    const rows = data.filter(pl.col("UUID").eq(pl.lit(first.accession))).sort("measurement").toRecords();
-    const n = Math.max(...[fe, zn, bcmv].map((f) => ((first as any)[f!] ?? []).length));
-    expect(rows).toHaveLength(n);
-    rows.forEach((r: any, k) => {
-      expect(r.ACCENUMB).toBe(first.accessionNumber);
-      expect(r.measurement).toBe(k + 1);
-      expect(r["Seed iron content"]).toBe((first as any)[fe!]?.[k] ?? null);
-      expect(r["Seed zinc content"]).toBe((first as any)[zn!]?.[k] ?? null);
-      expect(r["Bean common mosaic virus reaction"]).toBe((first as any)[bcmv!]?.[k] ?? null);
-    });
-    const totalValues = raw.reduce((s, r) => s + Math.max(1, ...fields.map((f) => ((r as any)[f] ?? []).length)), 0);
-    expect(data.height).toBe(totalValues);
+    const { long, wide } = await g.traits({ crop: ["beans"] }, { datasets: [screening.key] });
+    expect(wide.columns).toEqual(["INSTCODE", "ACCENUMB", "DOI", "UUID", "dataset", "Seed iron content", "Seed zinc content", "Bean common mosaic virus reaction"]);
+    expect(String(wide.schema["Seed iron content"])).toBe(String(pl.List(pl.Float64)));
+    expect(String(wide.schema["Bean common mosaic virus reaction"])).toBe(String(pl.List(pl.Int64)));
+    // hand check: every raw value is in the long frame, and the wide row holds each descriptor's array as sent
+    const count = raw.reduce((s, r) => s + fields.reduce((t, f) => t + (((r as any)[f] ?? []) as unknown[]).length, 0), 0);
+    expect(long.height).toBe(count);
+    expect(wide.height).toBe(raw.length);
+    for (const r of raw.slice(0, 25) as any[]) {
+      const w = wide.filter(pl.col("UUID").eq(pl.lit(r.accession))).toRecords()[0] as any;
+      expect(w.dataset).toBe(screening.key);
+      expect(w.ACCENUMB).toBe(r.accessionNumber);
+      expect(w["Seed iron content"] ?? null).toEqual(r[fields[0]!] ?? null);
+      expect(w["Seed zinc content"] ?? null).toEqual(r[fields[1]!] ?? null);
+      expect(w["Bean common mosaic virus reaction"] ?? null).toEqual(r[fields[2]!] ?? null);
+    }
+  });
+
+  it("keeps each value's dataset: a trait measured in two datasets gives two rows per accession, and mean aggregates per dataset", async () => {
+    const { long, wide, datasets } = await g.traits({ crop: ["beans"] }, { descriptors: ["Plant height (cm)", "Plant height (m)"], aggregate: "mean" });
+    expect(datasets.height).toBe(3);
+    const perDataset = long.groupBy("dataset").agg(pl.col("descriptor").unique().alias("d")).toRecords();
+    expect(perDataset.length).toBe(2); // characterization (cm) and evaluation (m)
+    // hand check of one accession-dataset mean against the long frame
+    const some = wide.filter(pl.col("Plant height (m)").isNotNull()).row(0);
+    const [uuid, ds] = [some[3], some[4]];
+    const values = long.filter(pl.col("UUID").eq(pl.lit(uuid)).and(pl.col("dataset").eq(pl.lit(ds)))).getColumn("value").toArray() as number[];
+    expect(wide.filter(pl.col("UUID").eq(pl.lit(uuid)).and(pl.col("dataset").eq(pl.lit(ds)))).getColumn("Plant height (m)").toArray()[0])
+      .toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 10);
+  });
+
+  it("compares the same descriptor across two datasets: one row per accession and dataset", async () => {
+    const { wide, datasets } = await g.traits({ crop: ["beans"] }, { descriptors: ["Days to flowering"], aggregate: "mean" });
+    const withData = wide.filter(pl.col("Days to flowering").isNotNull());
+    expect(new Set(withData.getColumn("dataset").toArray()).size).toBe(2);
+    expect(datasets.filter(pl.col("observations").gt(0)).height).toBe(2);
+    const both = withData.groupBy("UUID").agg(pl.len().alias("n")).filter(pl.col("n").eq(2));
+    expect(both.height).toBeGreaterThan(0);
+  });
+
+  it("sandbox trials behave like multi-environment trials: most variance between accessions, repeated values close", async () => {
+    const { long } = await g.traits({ crop: ["beans"] }, { descriptors: ["Seed iron content"] });
+    const total = long.select(pl.col("value").var()).row(0)[0] as number;
+    const within = long.groupBy("UUID").agg(pl.col("value").var().alias("w")).getColumn("w").dropNulls().mean() as number;
+    // accession (genetic) variance dominates; repeated values vary, but less than accessions do
+    expect(within).toBeGreaterThan(0.05 * total);
+    expect(within).toBeLessThan(0.6 * total);
   });
 
   it("resolves title clashes by unit and decodes coded values on request", async () => {
-    const { data, descriptors } = await g.traits({ crop: ["beans"] }, { descriptors: ["Plant height", "Seed colour"], decode: true });
+    const { wide: data, descriptors } = await g.traits({ crop: ["beans"] }, { descriptors: ["Plant height", "Seed colour"], decode: true, aggregate: "first" });
     expect(data.columns).toEqual(expect.arrayContaining(["Plant height (cm)", "Plant height (m)", "Seed colour"]));
     expect(descriptors.getColumn("name").toArray().sort()).toEqual(["Plant height (cm)", "Plant height (m)", "Seed colour"]);
     const colours = new Set(data.getColumn("Seed colour").cast(pl.Utf8).dropNulls().toArray());
@@ -158,7 +186,7 @@ describe("trait workflow", () => {
   });
 
   it("types BOOLEAN, DATE, TEXT and SCALE columns", async () => {
-    const { data } = await g.traits({ crop: ["maize"] }, { descriptors: ["Lodging", "Sowing date", "Field notes", "Drought tolerance"] });
+    const { wide: data } = await g.traits({ crop: ["maize"] }, { descriptors: ["Lodging", "Sowing date", "Field notes", "Drought tolerance"], aggregate: "first" });
     expect(data.schema["Lodging"].variant).toBe("Bool");
     expect(data.schema["Sowing date"].variant).toBe("Date");
     expect(data.schema["Field notes"].variant).toBe("String");

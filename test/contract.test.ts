@@ -116,6 +116,7 @@ describe("JSON endpoints as the real service may send them", () => {
     const df = await withServer(() => ({ status: 200, body }), (g) => g.descriptors([DESC(1), DESC(2)]));
     expect(df.getColumn("title").toArray()).toEqual(["Seed colour", "100-seed weight"]);
     expect(df.getColumn("data_type").cast(pl.Utf8).toArray()).toEqual(["PICTURE", "NUMERIC"]);
+    expect(df.getColumn("code_list").toArray()).toEqual([[{ code: "1", label: "white" }], null]);
     expect(diagnostics(df)!.coercions).toEqual([{ column: "dataType", what: "descriptors of an unknown data type: values read as TEXT", count: 1, examples: ["Seed colour: PICTURE"] }]);
   });
 

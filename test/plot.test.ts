@@ -1,6 +1,7 @@
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
 import { collectingSitesMap, countryBar, sampstatBar, traitHistogram, traitScatter, acquisitionTimeline, traitBox } from "../src/plot/helpers.ts";
+import { traitByDataset, traitPairByDataset } from "../src/plot/traits.ts";
 import { dataFrameToHtml } from "../src/display/table.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,9 +44,45 @@ describe("plot helpers", () => {
     expect(readFileSync(path, "utf8")).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect((f as any)[Symbol.for("Jupyter.display")]()["image/svg+xml"]).toBe(f.svg);
   });
-  it("traitHistogram and traitBox render", () => {
+  it("traitHistogram bins values; traitBox draws one box per group", () => {
     expect(traitHistogram(df, "Fe").count("rect")).toBeGreaterThan(0);
-    expect(traitBox(df, "Zn", "ORIGCTY").svg).toContain("<svg");
+    // COL (2 values), PER, MEX: three interquartile boxes
+    expect(traitBox(df, "Zn", "ORIGCTY").count("rect")).toBe(3);
+  });
+});
+
+describe("trait figures from g.traits() frames", () => {
+  const D1 = "11111111-1111-4111-8111-111111111111", D2 = "22222222-2222-4222-8222-222222222222";
+  const datasets = pl.DataFrame({ uuid: [D1, D2], title: ["Palmira 2015", "Darién 2016"] });
+  const long = pl.DataFrame({
+    dataset: [D1, D1, D1, D2, D2, D2], descriptor: ["Fe", "Fe", "Fe", "Fe", "Fe", "Zn"], value: [1, 2, 3, 4, 5, 9],
+  });
+  const wide = pl.DataFrame([
+    pl.Series("UUID", ["a", "b", "a", "c"]),
+    pl.Series("dataset", [D1, D1, D2, D2]),
+    pl.Series("Fe", [[1, 3], [5], [2], [7]], pl.List(pl.Float64)),
+    pl.Series("Zn", [[2], null, [4, 6], null], pl.List(pl.Float64)),
+  ]);
+
+  it("traitByDataset: one box per dataset, labelled by title", () => {
+    const f = traitByDataset({ long, datasets }, "Fe");
+    expect(f.count("rect")).toBe(2);
+    expect(f.svg).toContain("Palmira 2015");
+    expect(f.svg).toContain("Darién 2016");
+    expect(() => traitByDataset({ long }, "Cu")).toThrow(/no numeric values of 'Cu'/);
+  });
+
+  it("traitPairByDataset: one point per accession and dataset with both traits (List means), a line per dataset", () => {
+    const f = traitPairByDataset({ wide, datasets }, "Fe", "Zn");
+    expect(f.count("circle")).toBe(2);
+    expect(() => traitPairByDataset({ long }, "Fe", "Zn")).toThrow(/needs its `wide` frame/);
+  });
+
+  it("List columns: histograms take every value, scatters the row means", () => {
+    // Fe values 1, 3, 5, 2, 7 exploded: the bins hold five values
+    const h = traitHistogram(wide, "Fe");
+    expect(h.count("rect")).toBeGreaterThan(1);
+    expect(traitScatter(wide, "Fe", "Zn").count("circle")).toBe(2);
   });
 });
 

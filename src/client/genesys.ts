@@ -12,10 +12,11 @@ import { ClientCredentials, StaticToken, type TokenProvider } from "./auth.ts";
 import { attachDiagnostics, diagnostics } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
 import { fetchPassports, type PassportOptions } from "./passports.ts";
-import {
-  descriptorColumnNames, descriptorList, descriptorsToDataFrame, observations, type ObservationOptions, pivotObservations,
-  traitColumns, traitDatasets, type WideOptions,
-} from "./traits.ts";
+import type { Progress } from "./progress.ts";
+import { descriptorsFrame } from "./traits/frames.ts";
+import { descriptorColumnNames } from "./traits/names.ts";
+import { datatables, descriptorList, observationRows, traitDatasets } from "./traits/requests.ts";
+import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
 import { type Cancellable, createDispatcher, Transport, type TransportOptions } from "./transport.ts";
 
 export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
@@ -28,19 +29,13 @@ export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "toke
   clientSecret?: string;
 }
 
-export interface TraitsOptions extends WideOptions, ObservationOptions {
-  /** Only these dataset UUIDs (default: every dataset the filter matches). */
-  datasets?: string[];
-  /** Only these descriptor UUIDs or titles (default: every column of the datasets). */
-  descriptors?: string[];
-}
+export type { TraitsOptions, TraitsResult };
 
-export interface TraitsResult {
-  /** Wide frame: passport keys, measurement, one column per descriptor. */
-  data: DataFrame;
-  /** Descriptor metadata, with `name` = the column name used in `data`. */
-  descriptors: DataFrame;
-  datasets: Datatable[];
+/** Options of the raw /dataset/data call. */
+export interface ObservationOptions extends Cancellable {
+  /** Rows per request, 1 to 1,000 (default 1,000). */
+  pageSize?: number;
+  onProgress?: (p: Progress) => void;
 }
 
 export type AccessionPageResult = AccessionPage & { toDataFrame(): DataFrame };
@@ -124,12 +119,12 @@ export class Genesys {
 
   /** Step 2: dataset structure; `columns` keys are trait column (descriptor) UUIDs. */
   traitColumns(datasetUuids: string[], opts: Cancellable = {}): Promise<Datatable[]> {
-    return traitColumns(this.t, datasetUuids, opts);
+    return datatables(this.t, datasetUuids, opts);
   }
 
   /** Step 3: raw observation rows (values arrays keyed by descriptor UUID), all pages. */
   async observations(datasetUuids: string[], fields: string[], filter: AccessionFilterInput = {}, opts: ObservationOptions = {}): Promise<ObservationRow[]> {
-    return await observations(this.t, datasetUuids, fields, Genesys.checkFilter(filter, "POST /api/v2/dataset/data"), opts);
+    return await observationRows(this.t, { ...opts, datasets: datasetUuids, fields, filter: Genesys.checkFilter(filter, "POST /api/v2/dataset/data") });
   }
 
   /** Step 4: descriptor metadata objects. */
@@ -137,44 +132,20 @@ export class Genesys {
     return descriptorList(this.t, uuids, opts);
   }
 
-  /** Step 4 as a DataFrame: uuid, name, title, column_name, unit, data_type, category, crop, min/max, description, code_list. */
+  /** Step 4 as a DataFrame: uuid, name, title, column_name, unit, data_type, category, crop, min/max, description, code_list List(Struct{code, label}). */
   async descriptors(uuids: string[], opts: Cancellable = {}): Promise<DataFrame> {
     const list = await descriptorList(this.t, uuids, opts);
-    const df = descriptorsToDataFrame(list, descriptorColumnNames(list));
+    const df = descriptorsFrame(list, descriptorColumnNames(list));
     const d = diagnostics(list);
     return d ? attachDiagnostics(df, d) : df;
   }
 
-  /** All four steps in one call: a wide, typed frame of trait observations for the filter. */
+  /**
+   * All four steps in one call, one dataset at a time: `{ wide, long, datasets, descriptors }`.
+   * `wide` holds Lists of values per accession and dataset, or one value each with `aggregate`.
+   */
   async traits(filter: AccessionFilterInput = {}, opts: TraitsOptions = {}): Promise<TraitsResult> {
-    const f = Genesys.checkFilter(filter, "traits()");
-    const datasetIds = opts.datasets ?? await traitDatasets(this.t, f, opts);
-    const datasets = await traitColumns(this.t, datasetIds, opts);
-    let fields = [...new Set(datasets.flatMap((d) => Object.keys(d.columns)))];
-    const meta = await descriptorList(this.t, fields, opts);
-    if (opts.descriptors?.length) {
-      const wanted = new Set(opts.descriptors.map((x) => x.toLowerCase()));
-      const unknown = opts.descriptors.filter((x) => !meta.some((d) => d.uuid.toLowerCase() === x.toLowerCase() || d.title.toLowerCase() === x.toLowerCase()));
-      if (unknown.length) {
-        throw new GenesysInputError(`descriptor${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `'${u}'`).join(", ")} not in the selected datasets`, "traits()",
-          `available: ${[...new Set(meta.map((d) => d.title))].join(", ")}`);
-      }
-      fields = fields.filter((u) => {
-        const d = meta.find((m) => m.uuid.toLowerCase() === u.toLowerCase());
-        return wanted.has(u.toLowerCase()) || (d && wanted.has(d.title.toLowerCase()));
-      });
-    }
-    const rows = await observations(this.t, datasets.map((d) => d.key), fields, f, opts);
-    const used = meta.filter((d) => fields.includes(d.uuid));
-    const names = descriptorColumnNames(fields.map((u) => used.find((d) => d.uuid === u) ?? ({ uuid: u, title: u, dataType: "TEXT" } as Descriptor)));
-    const result = {
-      data: pivotObservations(rows, used, fields, opts),
-      descriptors: descriptorsToDataFrame(used, names),
-      datasets,
-    };
-    const d = diagnostics(meta);
-    if (d) (attachDiagnostics(result.data, d), attachDiagnostics(result.descriptors, d));
-    return result;
+    return await fetchTraits(this.t, Genesys.checkFilter(filter, "traits()"), opts);
   }
 
   /** Closes pooled connections. */

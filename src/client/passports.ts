@@ -8,21 +8,13 @@ import { readCsvStream } from "./csv/stream.ts";
 import { assembleFrame, type Kinds } from "./csv/typing.ts";
 import { attachDiagnostics, CoercionLog, type Diagnostics, summarize } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
+import type { Progress } from "./progress.ts";
 import type { Transport } from "./transport.ts";
+
+export type { Progress };
 
 export const QUERY_MAX_ROWS = 1_000_000;
 const ENDPOINT = "POST /api/v2/acn/query";
-
-export interface Progress {
-  /** Rows received so far, over all pages. */
-  rows: number;
-  /** Bytes received so far. */
-  bytes: number;
-  /** Zero-based request page. */
-  page: number;
-  /** Total rows expected, when known (limit). */
-  total?: number;
-}
 
 export interface PassportOptions {
   /**

@@ -2,7 +2,7 @@
  * Progress for long downloads: an updating line in a Deno Jupyter notebook
  * (display with update), a carriage-return line on a terminal.
  */
-import type { Progress } from "../client/passports.ts";
+import type { Progress } from "../client/progress.ts";
 
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
 
@@ -10,7 +10,8 @@ export function formatProgress(p: Progress, startedMs: number): string {
   const secs = (performance.now() - startedMs) / 1000;
   const rate = secs > 0 ? Math.round(p.rows / secs) : 0;
   const of = p.total ? ` of ${p.total.toLocaleString("en")}` : "";
-  return `${p.rows.toLocaleString("en")}${of} rows, ${mb(p.bytes)}, ${secs.toFixed(1)} s, ${rate.toLocaleString("en")} rows/s`;
+  const bytes = p.bytes === undefined ? "" : `, ${mb(p.bytes)}`;
+  return `${p.label ? `${p.label}: ` : ""}${p.rows.toLocaleString("en")}${of} rows${bytes}, ${secs.toFixed(1)} s, ${rate.toLocaleString("en")} rows/s`;
 }
 
 interface JupyterApi { display(obj: unknown, opts?: { raw?: boolean; update?: boolean; display_id?: string }): Promise<void> }

@@ -14,6 +14,12 @@ export { SAMPSTAT_LABELS };
 
 const records = (df: DataFrame, cols: string[]) => df.select(...cols).toRecords() as Record<string, unknown>[];
 
+/** A List column (the wide trait frame's default) as plain values: every value, or the row's mean. */
+function flat(df: DataFrame, col: string, how: "explode" | "mean"): DataFrame {
+  if (df.schema[col]?.variant !== "List") return df;
+  return how === "explode" ? df.explode(col) : df.withColumns(pl.col(col).lst.mean().alias(col));
+}
+
 function counts(df: DataFrame, col: string, top: number): { key: string; n: number }[] {
   const g = df.select(pl.col(col).cast(pl.Utf8).alias("key")).filter(pl.col("key").isNotNull())
     .groupBy("key").agg(pl.len().alias("n")).sort("n", true).head(top);
@@ -77,8 +83,9 @@ export function collectingSitesMap(df: DataFrame, { lon = "DECLONGITUDE", lat = 
   }, title);
 }
 
-/** Histogram of a numeric trait, optionally faceted by a group column. */
-export function traitHistogram(df: DataFrame, trait: string, { group, title = `Distribution of ${trait}` }: { group?: string; title?: string } = {}): Figure {
+/** Histogram of a numeric trait (every value of a List column), optionally coloured by a group column. */
+export function traitHistogram(frame: DataFrame, trait: string, { group, title = `Distribution of ${trait}` }: { group?: string; title?: string } = {}): Figure {
+  const df = flat(frame, trait, "explode");
   const data = records(df.filter(pl.col(trait).isNotNull()), [trait, ...(group ? [group] : [])]).map((r) => (group ? { ...r, [group]: String(r[group]) } : r));
   return render({
     title, y: { grid: true, label: "count" }, x: { label: trait },
@@ -87,14 +94,16 @@ export function traitHistogram(df: DataFrame, trait: string, { group, title = `D
   }, title);
 }
 
-/** Box plot of a numeric trait per group. */
-export function traitBox(df: DataFrame, trait: string, group: string, { title = `${trait} by ${group}` } = {}): Figure {
+/** Box plot of a numeric trait (every value of a List column) per group. */
+export function traitBox(frame: DataFrame, trait: string, group: string, { title = `${trait} by ${group}` } = {}): Figure {
+  const df = flat(frame, trait, "explode");
   const data = records(df.filter(pl.col(trait).isNotNull().and(pl.col(group).isNotNull())), [trait, group]).map((r) => ({ ...r, [group]: String(r[group]) }));
   return render({ title, marginLeft: 80, x: { grid: true, label: trait }, y: { label: group }, marks: [Plot.boxX(data, { x: trait, y: group })] }, title);
 }
 
-/** Trait vs trait scatter, coloured by a (passport) column. */
-export function traitScatter(df: DataFrame, x: string, y: string, { color, title = `${y} vs ${x}` }: { color?: string; title?: string } = {}): Figure {
+/** Trait vs trait scatter (List columns averaged per row), coloured by a (passport) column. */
+export function traitScatter(frame: DataFrame, x: string, y: string, { color, title = `${y} vs ${x}` }: { color?: string; title?: string } = {}): Figure {
+  const df = flat(flat(frame, x, "mean"), y, "mean");
   const cols = [x, y, ...(color ? [color] : [])];
   const data = records(df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())), cols).map((r) => (color ? { ...r, [color]: String(r[color]) } : r));
   return render({

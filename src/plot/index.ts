@@ -5,3 +5,4 @@ export { Figure, render } from "./figure.ts";
 export {
   acquisitionTimeline, collectingSitesMap, countryBar, SAMPSTAT_LABELS, sampstatBar, traitBox, traitHistogram, traitScatter,
 } from "./helpers.ts";
+export { type TraitFrames, traitByDataset, traitPairByDataset } from "./traits.ts";

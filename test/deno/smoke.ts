@@ -6,9 +6,9 @@ const g = new Genesys({ baseUrl: sb.url, token: sb.token });
 try {
   const df = await g.passports({ crop: ["maize"] }, { select: ["INSTCODE", "ACCENUMB", "DECLATITUDE"] });
   if (df.height === 0 || df.schema.DECLATITUDE.variant !== "Float64") throw new Error(`unexpected frame ${df.shape}`);
-  const { data } = await g.traits({ crop: ["maize"] });
-  if (data.height === 0) throw new Error("no trait rows");
-  console.log(`deno smoke ok: ${df.height} passports, ${data.height}x${data.width} traits`);
+  const { wide } = await g.traits({ crop: ["maize"] });
+  if (wide.height === 0) throw new Error("no trait rows");
+  console.log(`deno smoke ok: ${df.height} passports, ${wide.height}x${wide.width} traits`);
 } finally {
   await g.close();
   await sb.close();

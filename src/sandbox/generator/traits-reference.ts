@@ -71,20 +71,48 @@ export const DEFAULT_DISEASE: DescriptorTemplate[] = [
   { columnName: "PROT", title: "Grain protein content", dataType: "NUMERIC", category: "EVALUATION", uom: "%", description: "Protein content of seed by NIR, dry basis", mean: 21, sd: 3, decimals: 1, minValue: 5, maxValue: 40, corr: -0.4 },
 ];
 
+/** Real experimental stations of the genebanks' host institutes (trial sites for the datasets' environments). */
+export const TRIAL_SITES: Record<string, string[]> = {
+  MEX: ["El Batán, MEX", "Toluca, MEX", "Ciudad Obregón, MEX", "Agua Fría, MEX"],
+  COL: ["Palmira, COL", "Santander de Quilichao, COL", "Darién, COL", "Popayán, COL"],
+  PER: ["La Molina, PER", "Huancayo, PER", "San Ramón, PER"],
+  PHL: ["Los Baños, PHL", "Muñoz, PHL", "Pili, PHL"],
+  NGA: ["Ibadan, NGA", "Mokwa, NGA", "Kano, NGA", "Ubiaja, NGA"],
+  IND: ["Patancheru, IND", "Hisar, IND", "Dharwad, IND"],
+  LBN: ["Terbol, LBN", "Kfardan, LBN", "Marchouch, MAR"],
+  DEU: ["Gatersleben, DEU", "Malchow, DEU", "Groß Lüsewitz, DEU"],
+  USA: ["Pullman, WA, USA", "Ames, IA, USA", "Central Ferry, WA, USA"],
+  BEL: ["Leuven, BEL", "Njoro, KEN", "Kawanda, UGA"],
+  CIV: ["M'bé, CIV", "Ibadan, NGA", "Saint-Louis, SEN"],
+  AUS: ["Horsham, AUS", "Wagga Wagga, AUS", "Narrabri, AUS"],
+  ESP: ["Alcalá de Henares, ESP", "Zaragoza, ESP", "Córdoba, ESP"],
+  ETH: ["Holetta, ETH", "Debre Zeit, ETH", "Melkassa, ETH"],
+};
+
+/**
+ * A dataset template; descriptors are shared by crop and columnName, so the
+ * evaluation trials measure "Days to flowering" and "100-seed weight" with the
+ * same descriptor (UUID) as the characterization.
+ */
 export interface DatasetTemplate {
   kind: "characterization" | "evaluation" | "screening";
   title: (cropName: string, acronym: string) => string;
   descriptors: (crop: string) => DescriptorTemplate[];
   /** Share of the crop's accessions in the dataset, percent. */
   coverage: number;
-  /** Repeated measurements per accession. */
+  /** Trial environments: how many of the institute's sites, and the years. */
+  sites: number;
+  years: number[];
+  /** Share of a member accession's environments it was grown in (at least one). */
+  grown: number;
+  /** Replicate plots per accession and environment. */
   reps: number;
   /** Share of missing observations, 0..1. */
   missing: number;
 }
 
 export const DATASET_TEMPLATES: DatasetTemplate[] = [
-  { kind: "characterization", title: (c, a) => `${a} ${c} collection characterization, 1985–1992`, descriptors: () => GENERIC_DESCRIPTORS, coverage: 30, reps: 2, missing: 0.12 },
-  { kind: "evaluation", title: (c, a) => `${a} ${c} multi-location evaluation, 2014–2016`, descriptors: () => EVALUATION_DESCRIPTORS, coverage: 15, reps: 1, missing: 0.08 },
-  { kind: "screening", title: (c, a) => `${a} ${c} screening for quality and disease reaction`, descriptors: (crop) => DISEASE_DESCRIPTORS[crop] ?? DEFAULT_DISEASE, coverage: 10, reps: 2, missing: 0.1 },
+  { kind: "characterization", title: (c, a) => `${a} ${c} collection characterization, 1985–1992`, descriptors: () => GENERIC_DESCRIPTORS, coverage: 30, sites: 1, years: [1985, 1988, 1992], grown: 0.5, reps: 1, missing: 0.12 },
+  { kind: "evaluation", title: (c, a) => `${a} ${c} multi-location evaluation, 2014–2016`, descriptors: () => [...EVALUATION_DESCRIPTORS, GENERIC_DESCRIPTORS[0]!, GENERIC_DESCRIPTORS[2]!], coverage: 15, sites: 3, years: [2014, 2015, 2016], grown: 0.45, reps: 2, missing: 0.08 },
+  { kind: "screening", title: (c, a) => `${a} ${c} screening for quality and disease reaction`, descriptors: (crop) => DISEASE_DESCRIPTORS[crop] ?? DEFAULT_DISEASE, coverage: 10, sites: 2, years: [2019, 2020], grown: 0.6, reps: 2, missing: 0.1 },
 ];

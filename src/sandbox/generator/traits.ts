@@ -3,10 +3,19 @@
  * from the templates in traits-reference.ts over the `accession` table.
  * Datatable column keys are descriptor UUIDs (notes §12.6), so the four-step
  * workflow closes.
+ *
+ * Each dataset is a multi-environment trial: its accessions are grown in some
+ * of its environments (site x year), with replicate plots. A numeric value is
+ * the descriptor mean plus, in descriptor standard deviations, a genetic
+ * effect of the accession (0.8, partly shared between traits), an environment
+ * effect (0.55), genotype-by-environment (0.25) and plot noise (0.35); scores
+ * and booleans threshold the same kind of sum. Sowing dates are the
+ * environment's. /dataset/data lists an accession's values environment by
+ * environment, replicate by replicate (the response does not name them).
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { CROPS, INSTITUTES } from "./reference.ts";
-import { DATASET_TEMPLATES, type DescriptorTemplate } from "./traits-reference.ts";
+import { DATASET_TEMPLATES, type DescriptorTemplate, TRIAL_SITES } from "./traits-reference.ts";
 import { num, str, valuesTable } from "./sql.ts";
 
 export interface DescriptorRow extends DescriptorTemplate { uuid: string; crop: string; idx: number }
@@ -17,15 +26,29 @@ export async function generateTraits(con: DuckDBConnection, seed: number): Promi
 
   const descriptors = new Map<string, DescriptorRow>();
   const datasets: string[][] = [];
+  const environments: string[][] = [];
   const columns: string[][] = [];
   let dIdx = 0;
   for (const crop of CROPS) {
     const owner = INSTITUTES.find((i) => i.crops[0] === crop.code) ?? INSTITUTES.find((i) => i.crops.includes(crop.code))!;
+    const stations = TRIAL_SITES[owner.country] ?? [`${owner.acronym} station, ${owner.country}`];
     for (const [k, tpl] of DATASET_TEMPLATES.entries()) {
+      const dsIdx = datasets.length;
       const dsUuid = await uuidOf(`dataset:${crop.code}:${tpl.kind}`);
       const objectId = (await uuidOf(`oid:${crop.code}:${k}`)).replaceAll("-", "").slice(0, 24);
-      datasets.push([str(dsUuid), str(objectId), num(1 + (k % 3)), str(tpl.title(crop.name.toLowerCase(), owner.acronym)), str(crop.code),
-        str(owner.code), num(k), num(tpl.coverage), num(tpl.reps), num(tpl.missing)]);
+      // the template's number of sites, starting at a crop-dependent station
+      const sites = Array.from({ length: Math.min(tpl.sites, stations.length) }, (_, i) => stations[(i + crop.code.length) % stations.length]!);
+      for (const [si, site] of sites.entries()) {
+        for (const [yi, year] of tpl.years.entries()) {
+          const envId = environments.length;
+          // sown in the site's season: month by site, day by year
+          const sown = `${year}-${String(3 + ((si * 4 + crop.code.length) % 8)).padStart(2, "0")}-${String(1 + ((yi * 11 + si * 5) % 28)).padStart(2, "0")}`;
+          environments.push([str(dsUuid), num(envId), num(si * tpl.years.length + yi), str(site), num(year), `DATE ${str(sown)}`]);
+        }
+      }
+      const description = `Trials at ${sites.join("; ")} in ${tpl.years.join(", ")}; ${tpl.reps} replicate plot${tpl.reps > 1 ? "s" : ""} per accession and environment.`;
+      datasets.push([str(dsUuid), num(dsIdx), str(objectId), num(1 + (k % 3)), str(tpl.title(crop.name.toLowerCase(), owner.acronym)), str(description),
+        str(crop.code), str(owner.code), num(k), num(tpl.coverage), num(tpl.grown), num(tpl.reps), num(tpl.missing)]);
       for (const [pos, d] of tpl.descriptors(crop.code).entries()) {
         const key = `${crop.code}:${d.columnName}`;
         let row = descriptors.get(key);
@@ -38,7 +61,8 @@ export async function generateTraits(con: DuckDBConnection, seed: number): Promi
     }
   }
   const ds = [...descriptors.values()];
-  await con.run(valuesTable("dataset", ["uuid", "object_id", "version", "title", "crop_code", "owner_code", "kind_idx", "coverage", "reps", "missing"], datasets));
+  await con.run(valuesTable("dataset", ["uuid", "ds_idx", "object_id", "version", "title", "description", "crop_code", "owner_code", "kind_idx", "coverage", "grown", "reps", "missing"], datasets));
+  await con.run(valuesTable("dataset_env", ["dataset_uuid", "env_id", "env_idx", "site", "year", "sown"], environments));
   await con.run(valuesTable("datatable_column", ["dataset_uuid", "descriptor_uuid", "pos"], columns));
   await con.run(valuesTable("descriptor", [
     "uuid", "idx", "title", "column_name", "data_type", "category", "uom", "crop", "min_value", "max_value", "description",
@@ -55,34 +79,44 @@ export async function generateTraits(con: DuckDBConnection, seed: number): Promi
     FROM dataset d JOIN accession a ON a.crop_code = d.crop_code
     WHERE h(a.id, 100 + d.kind_idx) % 100 < d.coverage`);
 
-  // observations: per accession a shared latent factor (z0) so traits correlate, plus per-descriptor effects
+  // the environments each member was grown in: a share of them, and always at least one
+  await con.run(`CREATE OR REPLACE TABLE member_env AS
+    SELECT m.dataset_uuid, m.accession_id, e.env_id, e.env_idx, e.sown, m.reps, m.missing
+    FROM dataset_member m JOIN dataset d ON d.uuid = m.dataset_uuid JOIN dataset_env e ON e.dataset_uuid = m.dataset_uuid
+    WHERE u(m.accession_id::BIGINT * 1024 + e.env_id, 7050) < d.grown
+      OR e.env_idx = h(m.accession_id::BIGINT, 7060 + d.ds_idx) % (SELECT count(*) FROM dataset_env x WHERE x.dataset_uuid = m.dataset_uuid)`);
+
+  // observations: genetic (shared latent z0 + per-descriptor zacc), environment, GxE and plot effects
   await con.run(`CREATE OR REPLACE TABLE observation AS
     WITH x AS (
-      SELECT m.dataset_uuid, m.accession_id, c.descriptor_uuid, r.rep, de.data_type, de.mean, de.sd, de.decimals, de.corr,
+      SELECT m.dataset_uuid, m.accession_id, m.env_idx, m.sown, c.descriptor_uuid, r.rep, de.data_type, de.mean, de.sd, de.decimals, de.corr,
         de.min_value, de.max_value, de.terms, de.texts, de.idx,
         znorm(m.accession_id, 7001) AS z0,
-        znorm(m.accession_id * 1000 + de.idx, 7101) AS zacc,
-        znorm((m.accession_id * 1000 + de.idx) * 10 + r.rep, 7201) AS zrep,
-        u((m.accession_id * 1000 + de.idx) * 10 + r.rep, 7301) AS ux,
+        znorm(m.accession_id::BIGINT * 1000 + de.idx, 7101) AS zacc,
+        znorm(m.env_id::BIGINT * 256 + de.idx, 7151) AS zenv,
+        znorm((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx, 7171) AS zge,
+        znorm(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7201) AS zrep,
+        u(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7301) AS ux,
         m.missing
-      FROM dataset_member m
+      FROM member_env m
       JOIN datatable_column c ON c.dataset_uuid = m.dataset_uuid
       JOIN descriptor de ON de.uuid = c.descriptor_uuid
       CROSS JOIN range(1, 4) r(rep)
       WHERE r.rep <= m.reps
     )
-    SELECT dataset_uuid, accession_id, descriptor_uuid, rep,
+    SELECT dataset_uuid, accession_id, env_idx, descriptor_uuid, rep,
       CASE data_type
-        WHEN 'NUMERIC' THEN greatest(min_value, least(max_value, round(mean + sd * (corr * z0 + sqrt(1 - corr * corr) * (0.85 * zacc + 0.5 * zrep)), decimals::INT)))
-        WHEN 'SCALE' THEN greatest(1, least(9, 1 + 2 * floor(((zacc * 0.9 + zrep * 0.3) + 2.5) / 5 * 5)))
+        WHEN 'NUMERIC' THEN greatest(min_value, least(max_value, round(mean + sd * (0.8 * (corr * z0 + sqrt(1 - corr * corr) * zacc)
+          + 0.55 * zenv + 0.25 * zge + 0.35 * zrep), decimals::INT)))
+        WHEN 'SCALE' THEN greatest(1, least(9, 1 + 2 * floor(0.8 * zacc + 0.5 * zenv + 0.2 * zge + 0.3 * zrep + 2.5)))
       END AS value_num,
       CASE data_type
         WHEN 'CODED' THEN (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0 END)) % json_array_length(terms))::VARCHAR || '].code'))
-        WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
-        WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id, 7500 + rep) % json_array_length(texts))::VARCHAR || ']')
-        WHEN 'DATE' THEN strftime(DATE '2014-03-01' + (floor(u(accession_id, 7600) * 3)::INT * 365 + floor(u(accession_id, 7601) * 60)::INT), '%Y-%m-%d')
+        WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.6 * zenv + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
+        WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id::BIGINT * 16 + env_idx, 7500 + rep) % json_array_length(texts))::VARCHAR || ']')
+        WHEN 'DATE' THEN strftime(sown, '%Y-%m-%d')
       END AS value_text
     FROM x
     WHERE ux >= missing
-    ORDER BY accession_id, dataset_uuid, descriptor_uuid, rep`);
+    ORDER BY accession_id, dataset_uuid, descriptor_uuid, env_idx, rep`);
 }

@@ -46,7 +46,7 @@ export const datatableList: Route = async (ctx) => {
   const unknown = await missing(ctx, "dataset", ids);
   if (unknown.length) throw new HttpError(404, `${endpoint}: no dataset with UUID ${unknown.join(", ")}`);
   const rows = await withConnection(ctx, (con) => textColumn(con, `
-    SELECT json_object('id', d.object_id, 'version', d.version, 'key', d.uuid, 'title', d.title,
+    SELECT json_object('id', d.object_id, 'version', d.version, 'key', d.uuid, 'title', d.title, 'description', d.description,
       'collection', 'amphibian.' || d.uuid,
       'columns', (SELECT json_group_object(c.descriptor_uuid, json_object()) FROM (SELECT * FROM datatable_column c WHERE c.dataset_uuid = d.uuid ORDER BY pos) c))::VARCHAR
     FROM dataset d WHERE d.uuid IN (${sqlList(ids)})
@@ -97,7 +97,7 @@ export const datasetData: Route = async (ctx) => {
           to_json(list(CASE d.data_type
             WHEN 'NUMERIC' THEN to_json(o.value_num) WHEN 'SCALE' THEN to_json(o.value_num::INT)
             WHEN 'BOOLEAN' THEN to_json(o.value_text = 'true') ELSE to_json(o.value_text) END
-            ORDER BY o.dataset_uuid, o.rep)) AS v
+            ORDER BY o.dataset_uuid, o.env_idx, o.rep)) AS v
         FROM observation o JOIN descriptor d ON d.uuid = o.descriptor_uuid
         WHERE ${idsCondition(pageIds, "o.accession_id")} AND o.dataset_uuid IN (${sqlList(datasets)}) AND o.descriptor_uuid IN (${sqlList(fields)})
         GROUP BY 1, 2)

@@ -1,0 +1,14 @@
+import { Genesys, startSandbox, diagnostics } from "genesys-notebook";
+const sb = await startSandbox({ accessions: 30_000, seed: 42 });
+const g = new Genesys({ baseUrl: sb.url, token: sb.token });
+const t0 = performance.now();
+const t = await g.traits({ crop: ["beans"] });
+console.log("ms", performance.now() - t0);
+console.log(t.datasets.toString());
+console.log(t.long.head(5).toString(), t.long.shape);
+console.log(t.wide.head(4).toString(), t.wide.shape);
+console.log(t.descriptors.select("name", "data_type", "code_list", "datasets").toString());
+const m = await g.traits({ crop: ["beans"] }, { aggregate: "mean", decode: true });
+console.log(m.wide.head(4).toString(), diagnostics(m.wide));
+console.log(JSON.stringify(Object.fromEntries(Object.entries(m.wide.schema).map(([k, v]) => [k, String(v)]))));
+await g.close(); await sb.close();
