@@ -27,6 +27,8 @@ describe("display", () => {
     expect(sent[0]!["text/html"]).toContain("<table");
     expect(sent[0]!["text/html"]).toContain("MEX");
     expect(sent[1]!["image/svg+xml"]).toMatch(/^<svg/);
+    // also inline in text/html: nbconvert 6 strips the elements of image/svg+xml outputs when exporting HTML
+    expect(sent[1]!["text/html"]).toContain(sent[1]!["image/svg+xml"]);
   });
 
   it("outside a notebook prints plain text", async () => {

@@ -91,9 +91,24 @@ describe("HTML table", () => {
     const big = pl.DataFrame({ a: Array.from({ length: 100 }, (_, i) => i), b: Array.from({ length: 100 }, (_, i) => `x<${i}>`) });
     const html = dataFrameToHtml(big, 6);
     expect(html).toContain("shape: (100, 2)");
-    expect(html).toContain("<i>float64</i>");
+    expect(html).toContain("<i>f64</i>");
     expect(html).toContain("x&lt;0&gt;");
     expect(html).toContain("x&lt;99&gt;");
     expect(html).not.toContain("x&lt;50&gt;");
+  });
+
+  it("prints List, Struct, Date and float cells as polars does, not as [object Object]", () => {
+    const codes = pl.DataFrame({ k: ["a", "a"], code: ["1", "2"], label: ["White", "Red"] }).groupBy("k").agg(pl.struct([pl.col("code"), pl.col("label")]).alias("codes"));
+    const df = codes.select("codes").hstack([
+      pl.DataFrame({ d: ["2014-08-01"] }).select(pl.col("d").str.strptime(pl.Date, "%Y-%m-%d").implode().alias("dates")).getColumn("dates"),
+      pl.Series("x", [0.7428571428571428]),
+    ]);
+    const html = dataFrameToHtml(df);
+    expect(html).toContain("[{1, White}, {2, Red}]");
+    expect(html).toContain("[2014-08-01]");
+    expect(html).toContain(">0.7428571<");
+    expect(html).toContain("<i>list[struct[2]]</i>");
+    expect(html).toContain("<i>list[date]</i>");
+    expect(html).not.toContain("object Object");
   });
 });

@@ -31,8 +31,18 @@ export class Figure {
     return path;
   }
 
+  /**
+   * The SVG both as image/svg+xml and inline in text/html: nbconvert 6 (Debian's)
+   * passes image/svg+xml through its HTML cleaner, which strips every SVG
+   * element, so a notebook shared as HTML would show empty figures; text/html
+   * is kept as is and takes precedence in nbconvert and JupyterLab.
+   */
   [Symbol.for("Jupyter.display")](): Record<string, string> {
-    return { "image/svg+xml": this.svg, "text/plain": `Figure${this.title ? `: ${this.title}` : ""}` };
+    return {
+      "text/html": `<div class="genesys-figure">${this.svg}</div>`,
+      "image/svg+xml": this.svg,
+      "text/plain": `Figure${this.title ? `: ${this.title}` : ""}`,
+    };
   }
 }
 

@@ -35,26 +35,35 @@ export interface AccessionKeys { INSTCODE: string | null; ACCENUMB: string | nul
 export const accessionKeys = (r: ObservationRow): AccessionKeys =>
   ({ INSTCODE: r.instituteCode ?? null, ACCENUMB: r.accessionNumber ?? null, DOI: r.doi ?? null, UUID: canonical(r.accession) });
 
-export function longFrame(parts: readonly DatasetRows[], meta: ReadonlyMap<string, Descriptor>, names: ReadonlyMap<string, string>, log: CoercionLog): DataFrame {
-  const c = {
-    INSTCODE: [] as (string | null)[], ACCENUMB: [] as (string | null)[], DOI: [] as (string | null)[], UUID: [] as string[],
-    dataset: [] as string[], descriptor: [] as string[], descriptor_uuid: [] as string[], data_type: [] as string[],
-    value_index: [] as number[], value: [] as (number | null)[], text: [] as (string | null)[], label: [] as (string | null)[],
+/**
+ * `keys`: the wide frame's keys, one row per row of `parts` in the same
+ * order (wideKeys). Values are collected as row and descriptor indexes and
+ * joined to the keys in polars, so accession strings are not repeated per
+ * value in JavaScript.
+ */
+export function longFrame(parts: readonly DatasetRows[], keys: DataFrame, meta: ReadonlyMap<string, Descriptor>, names: ReadonlyMap<string, string>, log: CoercionLog): DataFrame {
+  const rowIdx: number[] = [], descIdx: number[] = [], position: number[] = [];
+  const value: (number | null)[] = [], text: (string | null)[] = [], label: (string | null)[] = [];
+  const descriptors: { uuid: string; name: string; type: string; terms?: Map<string, string | null> }[] = [];
+  const slot = new Map<string, number>();
+  const slotOf = (uuid: string): number => {
+    let i = slot.get(uuid);
+    if (i === undefined) {
+      const d = meta.get(uuid);
+      i = descriptors.push({ uuid, name: names.get(uuid) ?? uuid, type: d?.dataType ?? "TEXT", terms: d?.terms?.length ? new Map(d.terms.map((t) => [t.code, t.title ?? null])) : undefined }) - 1;
+      slot.set(uuid, i);
+    }
+    return i;
   };
-  const labels = new Map([...meta.values()].map((d) => [d.uuid, new Map((d.terms ?? []).map((t) => [t.code, t.title ?? null]))]));
-  let nulls = 0;
+  let nulls = 0, row = 0, numericTextN = 0, notNumberN = 0;
   const numericText: string[] = [], notNumber: string[] = [];
-  let numericTextN = 0, notNumberN = 0;
-  for (const { dataset, rows } of parts) {
+  for (const { rows } of parts) {
     for (const r of rows) {
-      const keys = accessionKeys(r);
       for (const [k, raw] of Object.entries(r)) {
         if (!UUID_RE.test(k)) continue;
-        const uuid = canonical(k);
-        const d = meta.get(uuid);
-        const type = d?.dataType ?? "TEXT";
-        const name = names.get(uuid) ?? uuid;
-        const terms = labels.get(uuid);
+        const di = slotOf(canonical(k));
+        const d = descriptors[di]!;
+        const numeric = isNumeric(d.type);
         const values = Array.isArray(raw) ? raw : [raw];
         for (let i = 0; i < values.length; i++) {
           const v = values[i];
@@ -62,48 +71,44 @@ export function longFrame(parts: readonly DatasetRows[], meta: ReadonlyMap<strin
             nulls++;
             continue;
           }
-          let num: number | null = null, text: string | null = null;
-          if (isNumeric(type)) {
-            if (typeof v === "number") num = v;
-            else if (typeof v === "string" && NUMBER_RE.test(v)) {
-              num = Number(v);
-              if (numericTextN++ < 5) numericText.push(`${name}: ${v}`);
-            } else {
-              text = String(v);
-              if (notNumberN++ < 5) notNumber.push(`${name}: ${text}`);
-            }
-          } else text = String(v);
-          c.INSTCODE.push(keys.INSTCODE);
-          c.ACCENUMB.push(keys.ACCENUMB);
-          c.DOI.push(keys.DOI);
-          c.UUID.push(keys.UUID);
-          c.dataset.push(dataset);
-          c.descriptor.push(name);
-          c.descriptor_uuid.push(uuid);
-          c.data_type.push(type);
-          c.value_index.push(i);
-          c.value.push(num);
-          c.text.push(text);
-          c.label.push(terms?.get(text ?? String(num)) ?? null);
+          let num: number | null = null, txt: string | null = null;
+          if (numeric && typeof v === "number") num = v;
+          else if (numeric && typeof v === "string" && NUMBER_RE.test(v)) {
+            num = Number(v);
+            if (numericTextN++ < 5) numericText.push(`${d.name}: ${v}`);
+          } else {
+            txt = String(v);
+            if (numeric && notNumberN++ < 5) notNumber.push(`${d.name}: ${txt}`);
+          }
+          rowIdx.push(row);
+          descIdx.push(di);
+          position.push(i);
+          value.push(num);
+          text.push(txt);
+          label.push(d.terms?.get(txt ?? String(num)) ?? null);
         }
       }
+      row++;
     }
   }
   log.add("value", "numbers sent as text, read as numbers", numericTextN, numericText);
   log.add("text", "values of NUMERIC/SCALE descriptors that are not numbers, kept in `text`", notNumberN, notNumber);
   if (nulls) log.note(`${nulls.toLocaleString("en")} null entries in value arrays (no observation) are not rows`);
-  return pl.DataFrame([
-    pl.Series("INSTCODE", c.INSTCODE, pl.Utf8).cast(pl.Categorical),
-    pl.Series("ACCENUMB", c.ACCENUMB, pl.Utf8),
-    pl.Series("DOI", c.DOI, pl.Utf8),
-    pl.Series("UUID", c.UUID, pl.Utf8),
-    pl.Series("dataset", c.dataset, pl.Utf8),
-    pl.Series("descriptor", c.descriptor, pl.Utf8),
-    pl.Series("descriptor_uuid", c.descriptor_uuid, pl.Utf8),
-    pl.Series("data_type", c.data_type, pl.Utf8),
-    pl.Series("value_index", c.value_index, pl.UInt32),
-    pl.Series("value", c.value, pl.Float64),
-    pl.Series("text", c.text, pl.Utf8),
-    pl.Series("label", c.label, pl.Utf8),
+  const values = pl.DataFrame([
+    pl.Series("_row", Uint32Array.from(rowIdx)),
+    pl.Series("_desc", Uint32Array.from(descIdx)),
+    pl.Series("value_index", Uint32Array.from(position)),
+    pl.Series("value", value, pl.Float64),
+    pl.Series("text", text, pl.Utf8),
+    pl.Series("label", label, pl.Utf8),
   ]);
+  const desc = pl.DataFrame([
+    pl.Series("_desc", Uint32Array.from(descriptors.map((_, i) => i))),
+    pl.Series("descriptor", descriptors.map((d) => d.name), pl.Utf8),
+    pl.Series("descriptor_uuid", descriptors.map((d) => d.uuid), pl.Utf8),
+    pl.Series("data_type", descriptors.map((d) => d.type), pl.Utf8),
+  ]);
+  const rowKeys = keys.withColumns(pl.Series("_row", Uint32Array.from({ length: keys.height }, (_, i) => i)));
+  return values.join(rowKeys, { on: "_row", how: "left" }).join(desc, { on: "_desc", how: "left" })
+    .select("INSTCODE", "ACCENUMB", "DOI", "UUID", "dataset", "descriptor", "descriptor_uuid", "data_type", "value_index", "value", "text", "label");
 }

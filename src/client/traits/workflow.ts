@@ -86,8 +86,8 @@ export async function fetchTraits(t: Transport, filter: unknown, opts: TraitsOpt
     parts.push({ dataset: canonical(table.key), rows });
   }
 
-  const long = longFrame(parts, meta, names, log);
   const keys = wideKeys(parts);
+  const long = longFrame(parts, keys, meta, names, log);
   const wide = wideFrame(long, keys, used, names, opts, log);
   const datasetsOf = new Map<string, string[]>();
   for (const table of tables) for (const u of Object.keys(table.columns)) datasetsOf.set(u, [...(datasetsOf.get(u) ?? []), table.key]);
