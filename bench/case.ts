@@ -65,7 +65,7 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
 } else if (name === "filter-paging") {
   const g = new Genesys({ baseUrl: url!, token });
   let n = 0;
-  for await (const _ of g.allAccessions({}, 1000)) if (++n >= rows) break;
+  for await (const _ of g.api.accessionIterator({}, { size: 1000 })) if (++n >= rows) break;
   outRows = n;
   await g.close();
 } else if (name === "traits") {

@@ -14,7 +14,7 @@ execFileSync(process.execPath, [join(tsPkg, "..", "bin", "tsc"), "-p", join(root
 const relativeTs = /((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+)\.ts\2/g;
 const files = readdirSync(join(root, "dist"), { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && /\.(d\.ts|js)$/.test(e.name)).map((e) => join(e.parentPath, e.name));
-let left = [];
+const left = [];
 for (const file of files) {
   const text = readFileSync(file, "utf8");
   const out = text.replace(relativeTs, (_, head, q, path) => `${head}${q}${path}.js${q}`);

@@ -6,10 +6,13 @@
  */
 import "./native.ts";
 
-export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult, type AccessionPageResult } from "./client/genesys.ts";
+export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult } from "./client/genesys.ts";
+export { GenesysApi, type IteratorOptions, type ObservationQuery } from "./client/api.ts";
+export type { PageOptions } from "./client/accessions.ts";
 export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnostics.ts";
 export {
-  GenesysAbortError, GenesysAuthError, GenesysError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError,
+  GenesysAbortError, GenesysAuthError, GenesysCredentialsError, GenesysError, GenesysInputError, GenesysNetworkError, GenesysRequestError,
+  GenesysResponseError, GenesysServerError, type ErrorExtra,
 } from "./client/errors.ts";
 export type { PassportOptions } from "./client/passports.ts";
 export type { Progress } from "./client/progress.ts";

@@ -1,6 +1,6 @@
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Genesys, GenesysAuthError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError } from "../src/index.ts";
+import { Genesys, GenesysAuthError, GenesysCredentialsError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError } from "../src/index.ts";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { post, sandbox } from "./helpers/sandbox.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
@@ -14,6 +14,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await g.close();
   await sb.close();
+});
+
+describe("passportBatches()", () => {
+  it("yields the export as typed frames while it downloads: together the same rows as passports()", async () => {
+    const select = ["UUID", "ACCENUMB", "SAMPSTAT", "DECLATITUDE", "ACQDATE"];
+    const whole = await g.passports({ crop: ["maize"] }, { select, onDiagnostics: () => undefined });
+    const batches: pl.DataFrame[] = [];
+    for await (const b of g.passportBatches({ crop: ["maize"] }, { select, pageSize: 100, onDiagnostics: () => undefined })) batches.push(b);
+    expect(batches.length).toBeGreaterThan(1);
+    for (const b of batches) expect(b.columns).toEqual(whole.columns);
+    const joined = pl.concat(batches, { how: "vertical" });
+    expect(joined.height).toBe(whole.height);
+    expect(joined.getColumn("UUID").toArray()).toEqual(whole.getColumn("UUID").toArray());
+    expect(joined.getColumn("DECLATITUDE").toArray()).toEqual(whole.getColumn("DECLATITUDE").toArray());
+    expect(batches[0]!.schema.ACQDATE_date.variant).toBe("Date");
+  });
+
+  it("honours limit, and stops the download when the loop breaks", async () => {
+    let rows = 0;
+    for await (const b of g.passportBatches({}, { select: ["UUID"], pageSize: 100, limit: 250 })) rows += b.height;
+    expect(rows).toBe(250);
+    let batches = 0;
+    for await (const _ of g.passportBatches({}, { select: ["UUID"], pageSize: 100 })) if (++batches === 2) break;
+    expect(batches).toBe(2);
+    // the client is still usable afterwards
+    expect((await g.passports({}, { select: ["UUID"], limit: 5 })).height).toBe(5);
+  });
 });
 
 describe("passports()", () => {
@@ -86,40 +113,44 @@ describe("passports()", () => {
 });
 
 describe("accessions()", () => {
-  it("returns a validated page and flattens it with dotted names", async () => {
-    const page = await g.accessions({ crop: ["maize"] }, { size: 10 });
+  it("api.accessionPage returns a validated page; accessions() flattens all pages with dotted names", async () => {
+    const page = await g.api.accessionPage({ crop: ["maize"] }, { size: 10 });
     expect(page.content).toHaveLength(10);
-    const df = page.toDataFrame();
-    expect(df.height).toBe(10);
+    const df = await g.accessions({ crop: ["potato"] }, { size: 100 });
+    const potato = await g.api.accessionPage({ crop: ["potato"] }, { size: 1 });
+    expect(df.height).toBe(potato.totalElements);
     expect(df.columns).toEqual(expect.arrayContaining(["uuid", "geo.latitude", "taxonomy.genus", "institute.code", "crop.shortName"]));
     expect(df.schema["sampStat"].variant).toBe("Int64");
   });
 
-  it("iterates over every page", async () => {
-    const page = await g.accessions({ crop: ["potato"] }, { size: 1 });
+  it("api.accessionIterator iterates over every page", async () => {
+    const page = await g.api.accessionPage({ crop: ["potato"] }, { size: 1 });
     const ids: string[] = [];
-    for await (const a of g.allAccessions({ crop: ["potato"] }, 40)) ids.push(a.uuid);
+    for await (const a of g.api.accessionIterator({ crop: ["potato"] }, { size: 40 })) ids.push(a.uuid);
     expect(ids).toHaveLength(page.totalElements);
     expect(new Set(ids).size).toBe(ids.length);
     // pages requested ahead still arrive in order: the same sequence as one big page
-    const whole = await g.accessions({ crop: ["potato"] }, { size: 1000 });
+    const whole = await g.api.accessionPage({ crop: ["potato"] }, { size: 1000 });
     expect(whole.totalElements).toBeLessThan(1000);
     expect(ids).toEqual(whole.content.map((a) => a.uuid));
     // stopping early is fine (prefetched pages are dropped quietly)
     let n = 0;
-    for await (const _ of g.allAccessions({ crop: ["potato"] }, 10)) if (++n === 15) break;
+    for await (const _ of g.api.accessionIterator({ crop: ["potato"] }, { size: 10 })) if (++n === 15) break;
     expect(n).toBe(15);
   });
 });
 
 describe("trait workflow", () => {
   it("runs the four steps and pivots by descriptor name, matching the raw rows", async () => {
-    const datasets = await g.traitDatasets({ crop: ["beans"] });
+    const datasets = await g.api.datasetUuids({ crop: ["beans"] });
     expect(datasets).toHaveLength(3);
-    const tables = await g.traitColumns(datasets);
+    const frame = await g.datasets({ crop: ["beans"] });
+    expect(frame.getColumn("uuid").toArray()).toEqual(datasets);
+    expect(frame.getColumn("crop").toArray()).toEqual(["beans", "beans", "beans"]);
+    const tables = await g.api.datatables(datasets);
     const screening = tables.find((t) => t.title.includes("screening"))!;
     const fields = Object.keys(screening.columns);
-    const raw = await g.observations([screening.key], fields, { crop: ["beans"] }, { pageSize: 7 });
+    const raw = await g.api.observationRows({ datasets: [screening.key], fields, filter: { crop: ["beans"] }, pageSize: 7 });
     const direct = await post(sb, `/dataset/data?l=1000&datasetUuids=${screening.key}&fields=${fields.join(",")}`, { filters: { crop: ["beans"] } });
     expect(raw).toEqual(direct.json.content);
 
@@ -132,16 +163,17 @@ describe("trait workflow", () => {
     expect(String(wide.schema["Seed iron content"])).toBe(String(pl.List(pl.Float64)));
     expect(String(wide.schema["Bean common mosaic virus reaction"])).toBe(String(pl.List(pl.Int64)));
     // hand check: every raw value is in the long frame, and the wide row holds each descriptor's array as sent
-    const count = raw.reduce((s, r) => s + fields.reduce((t, f) => t + (((r as any)[f] ?? []) as unknown[]).length, 0), 0);
+    const valuesOf = (r: object, f: string) => ((r as Record<string, unknown[] | undefined>)[f] ?? null);
+    const count = raw.reduce((s, r) => s + fields.reduce((t, f) => t + (valuesOf(r, f) ?? []).length, 0), 0);
     expect(long.height).toBe(count);
     expect(wide.height).toBe(raw.length);
-    for (const r of raw.slice(0, 25) as any[]) {
-      const w = wide.filter(pl.col("UUID").eq(pl.lit(r.accession))).toRecords()[0] as any;
+    for (const r of raw.slice(0, 25)) {
+      const w = wide.filter(pl.col("UUID").eq(pl.lit(r.accession))).toRecords()[0] as Record<string, unknown>;
       expect(w.dataset).toBe(screening.key);
       expect(w.ACCENUMB).toBe(r.accessionNumber);
-      expect(w["Seed iron content"] ?? null).toEqual(r[fields[0]!] ?? null);
-      expect(w["Seed zinc content"] ?? null).toEqual(r[fields[1]!] ?? null);
-      expect(w["Bean common mosaic virus reaction"] ?? null).toEqual(r[fields[2]!] ?? null);
+      expect(w["Seed iron content"] ?? null).toEqual(valuesOf(r, fields[0]!));
+      expect(w["Seed zinc content"] ?? null).toEqual(valuesOf(r, fields[1]!));
+      expect(w["Bean common mosaic virus reaction"] ?? null).toEqual(valuesOf(r, fields[2]!));
     }
   });
 
@@ -206,17 +238,26 @@ describe("errors and retries", () => {
     await bad.close();
   });
 
-  it("client credentials: fetches a token and refreshes it after expiry", async () => {
-    const short = await sandbox({ tokenTtlSeconds: 1 });
-    const c = new Genesys({ baseUrl: short.url, clientId: short.clientId, clientSecret: short.clientSecret });
-    expect((await c.accessions({}, { size: 1 })).content).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 1200));
-    expect((await c.accessions({}, { size: 1 })).content).toHaveLength(1);
-    const wrong = new Genesys({ baseUrl: short.url, clientId: short.clientId, clientSecret: "bad" });
-    await expect(wrong.accessions()).rejects.toThrow(/invalid_client/);
+  it("client credentials: one token for many requests; a new one when the server answers 401; refused credentials", async () => {
+    // a token valid for 10 minutes is reused: three requests, one token request
+    const sb2 = await sandbox({ tokenTtlSeconds: 600 });
+    const tokenRequests = () => sb2.tokensGranted();
+    const c = new Genesys({ baseUrl: sb2.url, clientId: sb2.clientId, clientSecret: sb2.clientSecret });
+    for (let i = 0; i < 3; i++) expect((await c.api.accessionPage({}, { size: 1 })).content).toHaveLength(1);
+    expect(tokenRequests()).toBe(1);
+    // the server forgets every token (a restart, a revocation): the next request gets 401, the client fetches one new token and retries once
+    sb2.revokeTokens();
+    expect((await c.api.accessionPage({}, { size: 1 })).content).toHaveLength(1);
+    expect(tokenRequests()).toBe(2);
+    const wrong = new Genesys({ baseUrl: sb2.url, clientId: sb2.clientId, clientSecret: "bad" });
+    const err = await wrong.accessions().catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysCredentialsError);
+    expect(err.code).toBe("GENESYS_CREDENTIALS");
+    expect(err.message).toMatch(/invalid_client/);
+    expect(err.hint).toMatch(/GENESYS_CLIENT_SECRET/);
     await c.close();
     await wrong.close();
-    await short.close();
+    await sb2.close();
   });
 
   it("a 400 from the server is not retried and carries the server's message", async () => {
@@ -234,7 +275,7 @@ describe("errors and retries", () => {
     const page = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 100, last: true };
     const srv = await scriptedServer((_req, n) => (n < 3 ? { status: 503, headers: { "retry-after": "1" }, body: "busy" } : { status: 200, body: JSON.stringify(page) }));
     const c = new Genesys({ baseUrl: srv.url, token: "t", backoffMs: 1 });
-    const r = await c.accessions();
+    const r = await c.api.accessionPage();
     expect(r.totalElements).toBe(0);
     expect(srv.seen).toHaveLength(3);
     expect(srv.seen[1]!.at - srv.seen[0]!.at).toBeGreaterThanOrEqual(950);
@@ -263,7 +304,7 @@ describe("errors and retries", () => {
   it("gives up after the retry budget with GenesysServerError", async () => {
     const srv = await scriptedServer(() => ({ status: 502, body: "bad gateway" }));
     const c = new Genesys({ baseUrl: srv.url, token: "t", backoffMs: 1, retries: 2 });
-    const err = await c.traitDatasets().catch((e) => e);
+    const err = await c.api.datasetUuids().catch((e) => e);
     expect(err).toBeInstanceOf(GenesysServerError);
     expect(err.status).toBe(502);
     expect(srv.seen).toHaveLength(3);

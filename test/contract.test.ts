@@ -73,9 +73,28 @@ describe("/acn/query: a real-world TSV export", () => {
 
   it("is an error, naming the record, when the body ends cleanly inside a record", async () => {
     const cut = TSV.subarray(0, TSV.indexOf("MAICAO"));
-    await expect(withServer(() => ({ status: 200, headers: csv, body: cut }), (g) => g.passports({}, { select: SELECT, ...quiet })))
-      .rejects.toThrow(/malformed CSV: record 2 has 9 fields, the header has 19: "COL003\\tG3901/);
+    const err = await withServer(() => ({ status: 200, headers: { ...csv, "x-request-id": "req-7f3a" }, body: cut }), (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e));
+    expect(err).toBeInstanceOf(GenesysResponseError);
+    expect(err.message).toMatch(/malformed CSV: record 2 has 9 fields, the header has 19: "COL003\\tG3901/);
+    expect(err.code).toBe("GENESYS_CSV_RECORD");
+    expect(err.cause).toBeInstanceOf(Error);
+    // the body was wrong, not the status: the headline does not read like an HTTP error
+    expect(err.message.split("\n")[0]).toMatch(/^POST \/api\/v2\/acn\/query: malformed CSV/);
+    expect(err.message).not.toMatch(/HTTP 200/);
     expect(spoolFiles()).toEqual([]);
+  });
+
+  it("errors carry a stable code, the server's request id and the underlying cause", async () => {
+    const bad = await withServer(() => ({ status: 400, headers: { "x-request-id": "req-42" }, body: JSON.stringify({ error: "l must be <= 1000" }) }),
+      (g) => g.api.accessionPage({}, { size: 10 }).catch((e) => e), { retries: 0 });
+    expect(bad).toMatchObject({ code: "GENESYS_REQUEST", status: 400, requestId: "req-42", serverMessage: "l must be <= 1000" });
+    expect(bad.message.split("\n")[0]).toBe("POST /api/v2/acn/filter -> HTTP 400: l must be <= 1000 [request id req-42]");
+    const notJson = await withServer(() => ({ status: 200, body: "<html>" }), (g) => g.api.datasetUuids().catch((e) => e));
+    expect(notJson.code).toBe("GENESYS_RESPONSE");
+    expect(notJson.cause).toBeInstanceOf(SyntaxError);
+    const refused = await new Genesys({ baseUrl: "http://127.0.0.1:9", token: "t", retries: 0 }).api.datasetUuids().catch((e) => e);
+    expect(refused.code).toBe("GENESYS_NETWORK");
+    expect((refused.cause as { code?: string }).code).toBe("ECONNREFUSED");
   });
 
   it("is an error when a gzip body is cut off mid-way, promptly, not a hang", async () => {
@@ -130,13 +149,13 @@ describe("JSON endpoints as the real service may send them", () => {
 
   it("accepts numeric datatable ids and versions sent as text", async () => {
     const body = JSON.stringify([{ id: 4767862, version: "3", key: DS(1), title: "Trial 2019", collection: `amphibian.${DS(1)}`, columns: { [DESC(1)]: {} } }]);
-    const [t] = await withServer(() => ({ status: 200, body }), (g) => g.traitColumns([DS(1)]));
+    const [t] = await withServer(() => ({ status: 200, body }), (g) => g.api.datatables([DS(1)]));
     expect(t).toMatchObject({ id: "4767862", version: 3, key: DS(1) });
   });
 
   it("stops with a clear error when the server ignores p on /dataset/data", async () => {
     const page = JSON.stringify({ content: Array.from({ length: 2 }, (_, i) => ({ accession: ACC(i), [DESC(1)]: [i] })), totalElements: 10, last: false });
-    const err = await withServer(() => ({ status: 200, body: page }), (g) => g.observations([DS(1)], [DESC(1)], {}, { pageSize: 2 }).catch((e) => e));
+    const err = await withServer(() => ({ status: 200, body: page }), (g) => g.api.observationRows({ datasets: [DS(1)], fields: [DESC(1)], pageSize: 2 }).catch((e) => e));
     expect(err).toBeInstanceOf(GenesysResponseError);
     expect(err.message).toMatch(/page 1 holds the same rows as page 0 .* ignore the page parameter 'p'/);
   });
@@ -152,7 +171,7 @@ describe("JSON endpoints as the real service may send them", () => {
       const ds = u.searchParams.get("datasetUuids")!.split(",");
       // accession 1 has a value for every requested field in every requested dataset
       return { status: 200, body: JSON.stringify({ content: [{ accession: ACC(1), ...Object.fromEntries(fs.map((f) => [f, ds.map(() => 1)])) }], totalElements: 1, last: true }) };
-    }, (g) => g.observations(datasets, fields));
+    }, (g) => g.api.observationRows({ datasets, fields }));
     expect(seen.length).toBeGreaterThan(1);
     for (const line of seen) expect(`POST ${line} HTTP/1.1`.length).toBeLessThan(6000);
     expect(rows).toHaveLength(1);
@@ -188,16 +207,16 @@ describe("bounded waiting and cancelling, on every method", () => {
     expect(spoolFiles()).toEqual([]);
   });
 
-  it("cancels accessions, allAccessions, traits and descriptors through their signal", async () => {
+  it("cancels accessions, accessionIterator, traits and descriptors through their signal", async () => {
     const stalled = () => ({ status: 200, body: '{"content":[', stall: true });
     const calls: ((g: Genesys, signal: AbortSignal) => Promise<unknown>)[] = [
       (g, signal) => g.accessions({}, { signal }),
       async (g, signal) => {
-        for await (const _ of g.allAccessions({}, 100, { signal })) break;
+        for await (const _ of g.api.accessionIterator({}, { size: 100, signal })) break;
       },
       (g, signal) => g.traits({}, { signal }),
       (g, signal) => g.descriptors([DESC(1)], { signal }),
-      (g, signal) => g.traitColumns([DS(1)], { signal }),
+      (g, signal) => g.api.datatables([DS(1)], { signal }),
     ];
     for (const call of calls) {
       const ac = new AbortController();

@@ -22,9 +22,10 @@ describe.skipIf(!hasJupyter && !mustRun)("notebooks", () => {
         "--ExecutePreprocessor.timeout=600", "--output-dir", "out/notebooks", `notebooks/${nb}`], { encoding: "utf8", timeout: 900_000 });
       expect(r.status, r.stderr.slice(-3000)).toBe(0);
       const executed = JSON.parse(readFileSync(`out/notebooks/${nb}`, "utf8"));
-      const outputs = executed.cells.flatMap((c: any) => c.outputs ?? []);
-      expect(outputs.filter((o: any) => o.output_type === "error")).toEqual([]);
-      const mimes = new Set(outputs.flatMap((o: any) => Object.keys(o.data ?? {})));
+      type Output = { output_type: string; data?: Record<string, unknown> };
+      const outputs: Output[] = executed.cells.flatMap((c: { outputs?: Output[] }) => c.outputs ?? []);
+      expect(outputs.filter((o) => o.output_type === "error")).toEqual([]);
+      const mimes = new Set(outputs.flatMap((o) => Object.keys(o.data ?? {})));
       expect(mimes.has("text/html")).toBe(true);
       if (nb !== "03-bulk-export.ipynb") expect(mimes.has("image/svg+xml")).toBe(true);
     }, 900_000);

@@ -42,7 +42,7 @@ describe("plot helpers", () => {
     expect(f.count("circle")).toBe(4);
     const path = f.save(join(mkdtempSync(join(tmpdir(), "plot-")), "fe-zn.svg"));
     expect(readFileSync(path, "utf8")).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect((f as any)[Symbol.for("Jupyter.display")]()["image/svg+xml"]).toBe(f.svg);
+    expect((f as unknown as Record<symbol, () => Record<string, string>>)[Symbol.for("Jupyter.display")]!()["image/svg+xml"]).toBe(f.svg);
   });
   it("traitHistogram bins values; traitBox draws one box per group", () => {
     expect(traitHistogram(df, "Fe").count("rect")).toBeGreaterThan(0);
@@ -99,7 +99,8 @@ describe("HTML table", () => {
 
   it("prints List, Struct, Date and float cells as polars does, not as [object Object]", () => {
     const codes = pl.DataFrame({ k: ["a", "a"], code: ["1", "2"], label: ["White", "Red"] }).groupBy("k").agg(pl.struct([pl.col("code"), pl.col("label")]).alias("codes"));
-    const df = codes.select("codes").hstack([
+    const df = pl.DataFrame([
+      codes.getColumn("codes"),
       pl.DataFrame({ d: ["2014-08-01"] }).select(pl.col("d").str.strptime(pl.Date, "%Y-%m-%d").implode().alias("dates")).getColumn("dates"),
       pl.Series("x", [0.7428571428571428]),
     ]);

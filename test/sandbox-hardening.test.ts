@@ -139,7 +139,7 @@ describe("disconnects and caches", () => {
 
   it("bounds memoised id lists by count and bytes, and filter codes by count", async () => {
     const memo = new Memo<Int32Array>(100, 1000, (v) => v.byteLength);
-    for (let i = 0; i < 10; i++) await memo.get(`k${i}`, async () => new Int32Array(100));
+    for (let i = 0; i < 10; i++) await memo.get(`k${i}`, () => Promise.resolve(new Int32Array(100)));
     expect(memo.byteSize).toBeLessThanOrEqual(1000);
     expect(memo.size).toBe(2);
     const codes = new FilterCodes(50);

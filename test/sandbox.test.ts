@@ -192,7 +192,7 @@ describe("trait workflow endpoints", () => {
     expect(ds.status).toBe(200);
     expect(ds.json).toHaveLength(3);
     const dt = await post(sb, "/amphibian/datatable/list", ds.json);
-    expect(dt.json.map((d: any) => d.key).sort()).toEqual([...ds.json].sort());
+    expect(dt.json.map((d: { key: string }) => d.key).sort()).toEqual([...ds.json].sort());
     const table = dt.json[0];
     expect(table.collection).toBe(`amphibian.${table.key}`);
     const fields = Object.keys(table.columns);
@@ -205,7 +205,7 @@ describe("trait workflow endpoints", () => {
     expect(valueKeys.length).toBeGreaterThan(0);
     for (const k of valueKeys) expect(Array.isArray(row[k])).toBe(true);
     const desc = await post(sb, "/descriptor/list/details", { uuid: fields });
-    expect(desc.json.content.map((d: any) => d.uuid).sort()).toEqual([...fields].sort());
+    expect(desc.json.content.map((d: { uuid: string }) => d.uuid).sort()).toEqual([...fields].sort());
     expect(desc.json.content[0]).toHaveProperty("dataType");
   });
 
@@ -225,7 +225,7 @@ describe("trait workflow endpoints", () => {
     const q = `datasetUuids=${ds.join(",")}&fields=${Object.keys(dt[0].columns).join(",")}`;
     const total = (await post(sb, `/dataset/data?${q}&l=1`, {})).json.totalElements;
     const seen: string[] = [];
-    for (let p = 0; p * 50 < total; p++) seen.push(...(await post(sb, `/dataset/data?${q}&l=50&p=${p}`, {})).json.content.map((r: any) => r.accession));
+    for (let p = 0; p * 50 < total; p++) seen.push(...(await post(sb, `/dataset/data?${q}&l=50&p=${p}`, {})).json.content.map((r: { accession: string }) => r.accession));
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total);
     const over = await post(sb, `/dataset/data?${q}&l=1001`, {});

@@ -6,7 +6,7 @@
 import type { Dispatcher } from "undici";
 import { request } from "undici";
 import { TokenResponse } from "../schema/responses.ts";
-import { errorForStatus, GenesysAuthError, GenesysNetworkError, GenesysResponseError } from "./errors.ts";
+import { errorForStatus, GenesysCredentialsError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "./errors.ts";
 
 export interface TokenProvider {
   /** Returns a valid token; `force` asks for a fresh one (after a 401). Returns undefined when it cannot refresh. */
@@ -43,28 +43,43 @@ export class ClientCredentials implements TokenProvider {
         body: new URLSearchParams({ grant_type: "client_credentials", scope: "openid" }).toString(),
       });
     } catch (e) {
-      throw new GenesysNetworkError(`cannot reach ${this.baseUrl}: ${(e as Error).message}`, endpoint, 0);
+      throw new GenesysNetworkError(`cannot reach ${this.baseUrl}: ${(e as Error).message}`, endpoint, 0, undefined, "is the server running and GENESYS_API_URL right?", { cause: e });
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (e) {
-      throw new GenesysNetworkError(`the connection broke while reading the token response: ${(e as Error).message}`, endpoint, res.statusCode, undefined, "retry; no token was received");
+      throw new GenesysNetworkError(`the connection broke while reading the token response: ${(e as Error).message}`, endpoint, res.statusCode, undefined, "retry; no token was received", { cause: e });
     }
+    const requestId = requestIdOf(res.headers);
     if (res.statusCode === 401 || res.statusCode === 400) {
-      throw new GenesysAuthError(`token request refused: ${text}`, endpoint, res.statusCode, text,
-        "check clientId/clientSecret (GENESYS_CLIENT_ID, GENESYS_CLIENT_SECRET) and that the client is enabled for the client_credentials grant");
+      // RFC 6749 §5.2: 400 invalid_client / unauthorized_client / invalid_grant, or 401 for a failed client authentication
+      const oauth = oauthError(text);
+      throw new GenesysCredentialsError(`the client id and secret were refused${oauth ? ` (${oauth})` : ""}`, endpoint, res.statusCode, text,
+        `check GENESYS_CLIENT_ID and GENESYS_CLIENT_SECRET (or { clientId, clientSecret }): a typo, a secret that was reset, or a client not enabled for the client_credentials grant. Genesys issues client credentials through helpdesk@genesys-pgr.org; the sandbox prints its own when it starts`,
+        { requestId });
     }
-    if (res.statusCode >= 300) throw errorForStatus(endpoint, res.statusCode, text);
+    if (res.statusCode >= 300) throw errorForStatus(endpoint, res.statusCode, text, { requestId });
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new GenesysResponseError(`token response is not JSON: ${text.slice(0, 200)}`, endpoint, res.statusCode);
+      throw new GenesysResponseError(`token response is not JSON: ${text.slice(0, 200)}`, endpoint, res.statusCode, undefined, { requestId });
     }
     const parsed = TokenResponse.safeParse(json);
-    if (!parsed.success) throw new GenesysResponseError(`token response has no access_token`, endpoint, res.statusCode, "access_token");
+    if (!parsed.success) throw new GenesysResponseError(`token response has no access_token`, endpoint, res.statusCode, "access_token", { cause: parsed.error, requestId });
     this.current = { token: parsed.data.access_token, expiresAt: Date.now() + (parsed.data.expires_in ?? 3600) * 1000 };
     return this.current.token;
+  }
+}
+
+/** "invalid_client: Bad client credentials" from an OAuth error body, if it is one. */
+function oauthError(text: string): string | undefined {
+  try {
+    const j = JSON.parse(text) as { error?: unknown; error_description?: unknown };
+    if (typeof j.error !== "string") return undefined;
+    return typeof j.error_description === "string" ? `${j.error}: ${j.error_description}` : j.error;
+  } catch {
+    return undefined;
   }
 }

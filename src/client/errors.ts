@@ -3,40 +3,69 @@
  * Every error names the endpoint, the HTTP status (0 when no response),
  * the server's own message, and a hint that says what to do about it.
  */
+/** What an error carries besides its message: the underlying error, the server's request id, a more specific code. */
+export interface ErrorExtra {
+  /** The underlying error (a socket error, a JSON SyntaxError, a zod issue list…). */
+  cause?: unknown;
+  /** The server's request id (X-Request-Id and similar headers), for support requests. */
+  requestId?: string;
+  /** A more specific stable code than the class's, e.g. GENESYS_CSV_RECORD. */
+  code?: string;
+}
+
 export class GenesysError extends Error {
   override name = "GenesysError";
+  /** A stable identifier for programs: GENESYS_AUTH, GENESYS_CREDENTIALS, GENESYS_REQUEST, GENESYS_SERVER, GENESYS_RESPONSE, GENESYS_CSV_RECORD, GENESYS_INPUT, GENESYS_NETWORK, GENESYS_ABORTED. */
+  readonly code: string;
+  readonly requestId?: string;
   constructor(
     message: string,
     readonly endpoint: string,
     readonly status: number,
     readonly serverMessage?: string,
     readonly hint?: string,
+    extra: ErrorExtra = {},
   ) {
-    super([`${endpoint}${status ? ` -> HTTP ${status}` : ""}: ${message}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n"));
+    // an error status is part of the headline; a 2xx answer whose body is wrong is not ("-> HTTP 200" reads as success)
+    const where = status >= 300 ? `${endpoint} -> HTTP ${status}` : endpoint;
+    const id = extra.requestId ? ` [request id ${extra.requestId}]` : "";
+    super([`${where}: ${message}${id}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n"), extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.code = extra.code ?? (new.target as unknown as { CODE?: string }).CODE ?? "GENESYS_ERROR";
+    this.requestId = extra.requestId;
   }
 }
 
 /** 401/403: token missing, wrong, expired or not allowed. */
 export class GenesysAuthError extends GenesysError {
+  static readonly CODE: string = "GENESYS_AUTH";
   override name = "GenesysAuthError";
+}
+/** /oauth/token refused the client id and secret (400 invalid_client / unauthorized_client, or 401). */
+export class GenesysCredentialsError extends GenesysAuthError {
+  static override readonly CODE: string = "GENESYS_CREDENTIALS";
+  override name = "GenesysCredentialsError";
 }
 /** Other 4xx: the request itself is wrong (bad filter, select field, limit, UUID). */
 export class GenesysRequestError extends GenesysError {
+  static readonly CODE = "GENESYS_REQUEST";
   override name = "GenesysRequestError";
 }
 /** 5xx after retries. */
 export class GenesysServerError extends GenesysError {
+  static readonly CODE = "GENESYS_SERVER";
   override name = "GenesysServerError";
 }
 /** The response did not match the documented shape (JSON schema or CSV). */
 export class GenesysResponseError extends GenesysError {
+  static readonly CODE = "GENESYS_RESPONSE";
   override name = "GenesysResponseError";
-  constructor(message: string, endpoint: string, status: number, readonly path?: string) {
-    super(message, endpoint, status, undefined, "the server answered something this client does not understand; if you point at a proxy or a different API version, check GENESYS_API_URL");
+  constructor(message: string, endpoint: string, status: number, readonly path?: string, extra: ErrorExtra = {}) {
+    super(message, endpoint, status, undefined, "the server answered something this client does not understand; if you point at a proxy or a different API version, check GENESYS_API_URL", extra);
   }
 }
 /** Rejected before any request: bad filter, select, or option. */
 export class GenesysInputError extends GenesysError {
+  static readonly CODE = "GENESYS_INPUT";
   override name = "GenesysInputError";
   constructor(message: string, endpoint: string, hint?: string) {
     super(message, endpoint, 0, undefined, hint);
@@ -44,13 +73,15 @@ export class GenesysInputError extends GenesysError {
 }
 /** Connection failed or timed out. */
 export class GenesysNetworkError extends GenesysError {
+  static readonly CODE = "GENESYS_NETWORK";
   override name = "GenesysNetworkError";
 }
 /** Cancelled through the AbortSignal passed in (a notebook interrupt, a timeout of the caller's); nothing partial is returned. */
 export class GenesysAbortError extends GenesysError {
+  static readonly CODE = "GENESYS_ABORTED";
   override name = "GenesysAbortError";
   constructor(endpoint: string, readonly reason?: unknown) {
-    super(`aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : ""}`, endpoint, 0);
+    super(`aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : ""}`, endpoint, 0, undefined, undefined, { cause: reason });
   }
 }
 
@@ -70,10 +101,19 @@ export function hintFor(status: number): string | undefined {
   return HINTS[status] ?? (status >= 500 ? "the server failed; retried with backoff and gave up. Try again later or with a smaller request" : undefined);
 }
 
-export function errorForStatus(endpoint: string, status: number, serverMessage: string): GenesysError {
+export function errorForStatus(endpoint: string, status: number, serverMessage: string, extra: ErrorExtra = {}): GenesysError {
   const msg = serverMessage || "(empty response body)";
   const hint = hintFor(status);
-  if (status === 401 || status === 403) return new GenesysAuthError(msg, endpoint, status, serverMessage, hint);
-  if (status >= 500) return new GenesysServerError(msg, endpoint, status, serverMessage, hint);
-  return new GenesysRequestError(msg, endpoint, status, serverMessage, hint);
+  if (status === 401 || status === 403) return new GenesysAuthError(msg, endpoint, status, serverMessage, hint, extra);
+  if (status >= 500) return new GenesysServerError(msg, endpoint, status, serverMessage, hint, extra);
+  return new GenesysRequestError(msg, endpoint, status, serverMessage, hint, extra);
+}
+
+/** The server's request id, from the headers servers and gateways commonly use. */
+export function requestIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  for (const h of ["x-request-id", "x-correlation-id", "request-id", "x-amzn-requestid", "cf-ray"]) {
+    const v = headers[h];
+    if (v) return Array.isArray(v) ? v[0] : v;
+  }
+  return undefined;
 }

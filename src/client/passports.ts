@@ -78,7 +78,8 @@ export function passportKinds(columns: ResolvedColumn[]): (header: string[]) => 
   return (header) => Object.fromEntries(header.flatMap((h) => (byHeader.has(h) ? [[h, byHeader.get(h)!]] : [])));
 }
 
-export async function fetchPassports(transport: Transport, filter: unknown, opts: PassportOptions = {}): Promise<DataFrame> {
+/** Checks the options and walks the export page by page; each page's body goes through readCsvStream. */
+async function exportPages(transport: Transport, filter: unknown, opts: PassportOptions, onFrame?: (df: DataFrame, header: string[], kinds: Kinds) => Promise<void>) {
   const columns = resolveSelect(opts.select);
   const limit = opts.limit;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new GenesysInputError(`limit must be a positive integer, got ${limit}`, ENDPOINT);
@@ -109,6 +110,7 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
       contentType: String(res.headers["content-type"] ?? ""),
       signal: opts.signal,
       onBlock: (rows, bytes) => opts.onProgress?.({ rows: rowsBefore + rows, bytes: bytesBefore + bytes, page, total: limit }),
+      onFrame,
     });
     rowsBefore += r.rows;
     bytesBefore += r.bytes;
@@ -119,14 +121,71 @@ export async function fetchPassports(transport: Transport, filter: unknown, opts
   }
   // no header at all (an empty body): the columns requested
   header ??= columns.map((c) => c.header);
-  let df = assembleFrame(frames, header, kindsOf(header), parseDates, log);
-  if (limit !== undefined && df.height > limit) df = df.head(limit);
+  return { frames, header, kinds: kindsOf(header), parseDates, log, limit };
+}
+
+function report(df: DataFrame, log: CoercionLog, opts: PassportOptions): DataFrame {
   if (log.size || log.notes.length) {
     const d = log.toDiagnostics(ENDPOINT);
     attachDiagnostics(df, d);
     if (log.size) (opts.onDiagnostics ?? warn)(d);
   }
   return df;
+}
+
+export async function fetchPassports(transport: Transport, filter: unknown, opts: PassportOptions = {}): Promise<DataFrame> {
+  const { frames, header, kinds, parseDates, log, limit } = await exportPages(transport, filter, opts);
+  let df = assembleFrame(frames, header, kinds, parseDates, log);
+  if (limit !== undefined && df.height > limit) df = df.head(limit);
+  return report(df, log, opts);
+}
+
+/**
+ * The export as typed block frames, yielded as they are parsed (a few MB to
+ * 32 MB of CSV each), for exports too large to hold at once. Each batch is
+ * typed and checked on its own (diagnostics per batch); `limit` is honoured.
+ * Stopping early (`break`) cancels the download and removes its block files.
+ */
+export async function* passportBatches(transport: Transport, filter: unknown, opts: PassportOptions = {}): AsyncGenerator<DataFrame> {
+  const stop = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  // a one-slot hand-over between the download (producer) and the caller's loop (consumer)
+  let slot: { df: DataFrame; taken: () => void } | undefined;
+  let wake: (() => void) | undefined;
+  let finished = false, failure: unknown, emitted = 0;
+  const limit = opts.limit;
+  const run = exportPages(transport, filter, { ...opts, signal }, async (block, header, kinds) => {
+    const log = new CoercionLog();
+    let df = assembleFrame([block], header, kinds, opts.parseDates ?? true, log);
+    if (limit !== undefined) df = df.head(Math.max(0, limit - emitted));
+    emitted += df.height;
+    if (!df.height) return;
+    report(df, log, opts);
+    await new Promise<void>((taken) => {
+      slot = { df, taken };
+      wake?.();
+    });
+  }).then(() => void (finished = true), (e) => void ((failure = e), (finished = true))).finally(() => wake?.());
+  try {
+    while (true) {
+      if (!slot && !finished) await new Promise<void>((r) => (wake = r));
+      if (slot) {
+        const { df, taken } = slot;
+        slot = undefined;
+        taken();
+        yield df;
+        continue;
+      }
+      if (failure) throw failure;
+      return;
+    }
+  } finally {
+    if (!finished) {
+      stop.abort(new Error("passportBatches: the loop stopped early"));
+      slot?.taken();
+      await run;
+    }
+  }
 }
 
 const warn = (d: Diagnostics) => console.warn(summarize(d));

@@ -9,7 +9,7 @@ import { pipeline, type Readable } from "node:stream";
 import type { z } from "zod";
 import { ErrorBody } from "../schema/responses.ts";
 import type { TokenProvider } from "./auth.ts";
-import { errorForStatus, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError } from "./errors.ts";
+import { errorForStatus, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "./errors.ts";
 
 export interface TransportOptions {
   baseUrl: string;
@@ -124,7 +124,7 @@ export class Transport {
         }
         limit.clear();
         throw new GenesysNetworkError(`cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`, endpoint, 0, undefined,
-          "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox");
+          "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox", { cause: e });
       }
       if (res.statusCode < 300) {
         // the deadline runs until the caller has read the body
@@ -145,7 +145,7 @@ export class Transport {
         continue;
       }
       limit.clear();
-      throw errorForStatus(endpoint, res.statusCode, serverMessage(text));
+      throw errorForStatus(endpoint, res.statusCode, serverMessage(text), { requestId: requestIdOf(res.headers) });
     }
   }
 
@@ -188,7 +188,7 @@ export class Transport {
       if (signal?.aborted) throw new GenesysAbortError(endpoint, signal.reason);
       if ((e as Error)?.cause instanceof GenesysError) throw (e as Error).cause;
       throw new GenesysNetworkError(`the connection broke after ${received.toLocaleString("en")} bytes of the response: ${(e as Error).message}`, endpoint, res.statusCode, undefined,
-        "nothing of this response is returned; retry, or request smaller pages");
+        "nothing of this response is returned; retry, or request smaller pages", { cause: e, requestId: requestIdOf(res.headers) });
     } finally {
       // a reader that stops early (an error, a limit) releases the connection
       if (!res.body.destroyed) res.body.destroy();
@@ -235,9 +235,10 @@ export class Transport {
     try {
       value = JSON.parse(text);
     } catch (e) {
-      throw new GenesysResponseError(`response is not valid JSON (${(e as Error).message}); Content-Type ${type ? `'${type}'` : "missing"}, it starts with ${JSON.stringify(text.slice(0, 120))}`, endpoint, res.statusCode);
+      throw new GenesysResponseError(`response is not valid JSON (${(e as Error).message}); Content-Type ${type ? `'${type}'` : "missing"}, it starts with ${JSON.stringify(text.slice(0, 120))}`, endpoint, res.statusCode, undefined,
+        { cause: e, requestId: requestIdOf(res.headers) });
     }
-    return validate(schema, value, endpoint, res.statusCode);
+    return validate(schema, value, endpoint, res.statusCode, requestIdOf(res.headers));
   }
 }
 
@@ -248,12 +249,13 @@ function limitError(signal: AbortSignal, endpoint: string): never {
 
 const isGzip = (res: Dispatcher.ResponseData) => /gzip/i.test(String(res.headers["content-encoding"] ?? ""));
 
-export function validate<T extends z.ZodType>(schema: T, value: unknown, endpoint: string, status: number): z.output<T> {
+export function validate<T extends z.ZodType>(schema: T, value: unknown, endpoint: string, status: number, requestId?: string): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "") || "(root)";
-  throw new GenesysResponseError(`response does not match the expected shape at ${path}: ${issue.message}${r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more)` : ""}`, endpoint, status, path);
+  throw new GenesysResponseError(`response does not match the expected shape at ${path}: ${issue.message}${r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more)` : ""}`, endpoint, status, path,
+    { cause: r.error, requestId });
 }
 
 function serverMessage(text: string): string {

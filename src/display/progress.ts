@@ -3,6 +3,7 @@
  * (display with update), a carriage-return line on a terminal.
  */
 import type { Progress } from "../client/progress.ts";
+import { jupyterApi } from "./jupyter.ts";
 
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
 
@@ -14,16 +15,6 @@ export function formatProgress(p: Progress, startedMs: number): string {
   return `${p.label ? `${p.label}: ` : ""}${p.rows.toLocaleString("en")}${of} rows${bytes}, ${secs.toFixed(1)} s, ${rate.toLocaleString("en")} rows/s`;
 }
 
-interface JupyterApi { display(obj: unknown, opts?: { raw?: boolean; update?: boolean; display_id?: string }): Promise<void> }
-
-/** Deno.jupyter when running in a Deno Jupyter kernel (the getter throws elsewhere). */
-export function jupyterApi(): JupyterApi | undefined {
-  try {
-    return (globalThis as { Deno?: { jupyter?: JupyterApi } }).Deno?.jupyter;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Returns an `onProgress` callback that reports at most every `everyMs`;

@@ -11,6 +11,8 @@ export interface Credentials { clientId: string; clientSecret: string }
 
 export class TokenStore {
   private readonly tokens = new Map<string, number>();
+  /** Tokens handed out by POST /oauth/token. */
+  granted = 0;
   constructor(private readonly creds: Credentials, private readonly ttlSeconds: number, private readonly now: () => number = Date.now) {}
 
   get ttl(): number {
@@ -21,6 +23,11 @@ export class TokenStore {
     const token = randomBytes(24).toString("base64url");
     this.tokens.set(token, this.now() + ttlSeconds * 1000);
     return token;
+  }
+
+  /** Forgets every token (a restart or a revocation on the real service): requests with one get 401. */
+  revokeAll(): void {
+    this.tokens.clear();
   }
 
   /** Throws 401 with a message and WWW-Authenticate header when the request's token is missing, unknown or expired. */
@@ -62,6 +69,7 @@ export class TokenStore {
     }
     if (id !== this.creds.clientId || secret !== this.creds.clientSecret) throw new HttpError(401, "invalid_client");
     const scope = form.get("scope") ?? "read";
+    this.granted++;
     return { access_token: this.issue(), token_type: "Bearer", expires_in: this.ttlSeconds, scope };
   }
 }

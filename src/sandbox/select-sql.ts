@@ -3,7 +3,7 @@
  * export of /acn/query.
  */
 import type { SelectItem } from "../schema/passport-fields.ts";
-import { str } from "./generator/sql.ts";
+import { str } from "./sql.ts";
 
 /** Canonical select path -> SQL value over table `accession`. */
 export const FIELD_SQL: Record<string, string> = {

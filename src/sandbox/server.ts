@@ -61,6 +61,10 @@ export interface Sandbox {
   exportSpoolDir: string;
   /** Issues another token (e.g. with a short lifetime for tests). */
   issueToken(ttlSeconds?: number): string;
+  /** How many tokens POST /oauth/token has granted (client-credentials caching is observable). */
+  tokensGranted(): number;
+  /** Forgets every token, as a restart of the real service would: the next request with one gets 401. */
+  revokeTokens(): void;
   close(): Promise<void>;
 }
 
@@ -93,6 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // id lists of the most recent queries, at most 256 MB
   const memo = new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength);
   const budgetMs = options.requestBudgetMs ?? 120_000;
+  // deno-lint-ignore prefer-const -- set once the port is known (below); read by the request handler defined first
   let hosts: Set<string> | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -166,6 +171,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     db,
     exportSpoolDir: spool.dir,
     issueToken: (ttl?: number) => tokens.issue(ttl),
+    tokensGranted: () => tokens.granted,
+    revokeTokens: () => tokens.revokeAll(),
     close: () =>
       new Promise<void>((resolve) => {
         spool.stopAll();

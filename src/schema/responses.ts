@@ -110,6 +110,7 @@ export const ObservationPage = pageOf(ObservationRow);
 export const DATA_TYPES = ["NUMERIC", "SCALE", "CODED", "BOOLEAN", "TEXT", "DATE"] as const;
 /** Descriptor data types the client types columns by; any other string passes through and is read as TEXT (see descriptorList's diagnostics). */
 export const DataType = z.string();
+// deno-lint-ignore ban-types -- `string & {}` keeps the known names in editor completion while any string is accepted
 export type DataType = (typeof DATA_TYPES)[number] | (string & {});
 /** A text field that some servers send as an array (e.g. translations): the first non-empty string is kept. */
 const textish = z.union([z.string(), z.array(z.string().nullable()).transform((a) => a.find((x) => x) ?? null), z.number().transform(String)]).nullish();

@@ -11,6 +11,7 @@ export async function post(sb: Sandbox, path: string, body: unknown, init: { tok
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`${sb.url}/api/v2${path}`, { method: "POST", headers, body: init.raw ?? JSON.stringify(body) });
   const text = await res.text();
+  // deno-lint-ignore no-explicit-any -- the sandbox's raw JSON, read freely by the tests
   let json: any;
   try {
     json = JSON.parse(text);

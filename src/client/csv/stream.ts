@@ -43,10 +43,12 @@ export interface CsvStreamOptions {
   maxRecordBytes?: number;
   signal?: AbortSignal;
   onBlock?: (rows: number, bytes: number) => void;
+  /** Takes each typed block frame as it settles, in order, instead of collecting them (awaited: back-pressure). */
+  onFrame?: (df: DataFrame, header: string[], kinds: Kinds) => Promise<void> | void;
 }
 
 export interface CsvStreamResult {
-  /** Typed block frames in order (empty when there are no rows); assemble with typing.ts. */
+  /** Typed block frames in order (empty when there are no rows, or when `onFrame` took them); assemble with typing.ts. */
   frames: DataFrame[];
   /** undefined: the body was empty (past the last page). */
   header: string[] | undefined;
@@ -112,7 +114,8 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   const syntaxError = (e: unknown): never => {
     if (!(e instanceof CsvSyntaxError)) throw e;
     const raw = block ? block.read(e.start, e.end, 600) : Buffer.alloc(0);
-    throw new GenesysResponseError(`malformed CSV: ${e.message}${raw.length ? `: ${JSON.stringify(raw.toString("utf8"))}` : ""}`, endpoint, 200);
+    throw new GenesysResponseError(`malformed CSV: ${e.message}${raw.length ? `: ${JSON.stringify(raw.toString("utf8"))}` : ""}`, endpoint, 200, undefined,
+      { cause: e, code: "GENESYS_CSV_RECORD" });
   };
   const typed = (lf: LazyDataFrame) => (typing.length ? lf.withColumns(...typing) : lf);
   const parse = async (path: string): Promise<DataFrame> => {
@@ -132,12 +135,14 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     try {
       df = await frame;
     } catch (e) {
-      throw new GenesysResponseError(`malformed CSV in the block starting at data row ${rows + 1}: ${(e as Error).message.split("\n")[0]}`, endpoint, 200);
+      throw new GenesysResponseError(`malformed CSV in the block starting at data row ${rows + 1}: ${(e as Error).message.split("\n")[0]}`, endpoint, 200, undefined,
+        { cause: e, code: "GENESYS_CSV_RECORD" });
     } finally {
       await done.discard();
     }
-    frames.push(df);
     rows += df.height;
+    if (opts.onFrame) await opts.onFrame(df, header!, kinds);
+    else frames.push(df);
     opts.onBlock?.(rows, bytes);
   };
   const submit = async (): Promise<void> => {

@@ -31,7 +31,8 @@ function mostCommon(values: (string | null | undefined)[]): string | null {
   return [...n.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
-export function datasetsFrame(tables: readonly Datatable[], meta: ReadonlyMap<string, Descriptor>, long: DataFrame, keys: DataFrame): DataFrame {
+/** With `long` and `keys` (a traits() request), also accessions and observations counted for its filter. */
+export function datasetsFrame(tables: readonly Datatable[], meta: ReadonlyMap<string, Descriptor>, long?: DataFrame, keys?: DataFrame): DataFrame {
   const count = (df: DataFrame, alias: string) => df.groupBy("dataset").agg(pl.len().cast(pl.UInt32).alias(alias));
   const extras = [...new Set(tables.flatMap((t) => Object.keys(t)))].filter((k) => !KNOWN.has(k) && tables.every((t) => isScalar((t as Record<string, unknown>)[k])));
   const base = pl.DataFrame([
@@ -47,6 +48,10 @@ export function datasetsFrame(tables: readonly Datatable[], meta: ReadonlyMap<st
     pl.Series("collection", tables.map((t) => t.collection), pl.Utf8),
     ...extras.filter((k) => k !== "crop").map((k) => extraColumn(k, tables.map((t) => (t as Record<string, Scalar>)[k]))),
   ]);
+  if (!long || !keys) {
+    const first = ["uuid", "title", "crop", "version", "descriptors"];
+    return base.select(...first, ...base.columns.filter((c) => !first.includes(c)));
+  }
   const withCounts = base
     .join(count(keys, "accessions").rename({ dataset: "uuid" }), { on: "uuid", how: "left" })
     .join(count(long, "observations").rename({ dataset: "uuid" }), { on: "uuid", how: "left" })

@@ -53,7 +53,7 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
 
 
 /** SQL that draws one element of a literal list. (`len()` per row is slow, so the length is a literal.) */
-function pickOf(seed: number) {
+function pickOf() {
   return (values: readonly (string | number)[], i: string, k: number): string => {
     const lit = typeof values[0] === "number" ? numList(values as number[]) : strList(values as string[]);
     return `${lit}[1 + (h(${i}, ${k}) % ${values.length})::BIGINT]`;
@@ -64,7 +64,7 @@ function pickOf(seed: number) {
 export async function generatePassports(con: DuckDBConnection, n: number, seed: number): Promise<void> {
   await createRandomMacros(con, seed);
   const { pairPick } = await createReferenceTables(con);
-  const pick = pickOf(seed);
+  const pick = pickOf();
   const sampstat = weighted(SAMPSTAT.map(([code, w]) => [code, w] as const));
   const collsrc = weighted(COLLSRC);
   const storage = weighted(STORAGE);

@@ -1,6 +1,7 @@
 /** Small helpers to write literal SQL for the generator's reference tables. */
-export const str = (s: string | null | undefined): string =>
-  s === null || s === undefined ? "NULL" : `'${s.replaceAll("'", "''")}'`;
+import { str } from "../sql.ts";
+
+export { str };
 export const num = (n: number | null | undefined): string => (n === null || n === undefined ? "NULL" : String(n));
 export const strList = (xs: readonly string[]): string => `([${xs.map(str).join(", ")}]::VARCHAR[])`;
 export const numList = (xs: readonly number[]): string => `[${xs.join(", ")}]`;

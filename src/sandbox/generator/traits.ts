@@ -20,7 +20,7 @@ import { num, str, valuesTable } from "./sql.ts";
 
 export interface DescriptorRow extends DescriptorTemplate { uuid: string; crop: string; idx: number }
 
-export async function generateTraits(con: DuckDBConnection, seed: number): Promise<void> {
+export async function generateTraits(con: DuckDBConnection, _seed: number): Promise<void> {
   const uuidOf = async (key: string): Promise<string> =>
     String((await con.runAndReadAll(`SELECT uuid_of(${str(key)}) AS u`)).getRowObjects()[0]!.u);
 

@@ -13,7 +13,7 @@ import { filterToSql } from "../filter-sql.ts";
 import { ExportSpool } from "../export-spool.ts";
 import { HttpError } from "../http-error.ts";
 import { intParam, sendJsonText } from "../http-io.ts";
-import { str } from "../generator/sql.ts";
+import { str } from "../sql.ts";
 import { exportColumns, jsonRow } from "../select-sql.ts";
 
 export const QUERY_MAX_L = 1_000_000;

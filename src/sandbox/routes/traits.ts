@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { describeIssues, text } from "../../schema/filter.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
-import { str } from "../generator/sql.ts";
+import { str } from "../sql.ts";
 import { idColumn, idRange, idsCondition, pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../context.ts";
 import { filterToSql } from "../filter-sql.ts";
 import { HttpError } from "../http-error.ts";

@@ -1,0 +1,43 @@
+/**
+ * Module boundaries, read from the import statements of src/: the sandbox is
+ * reachable only through its entry points, the client knows nothing of
+ * display or plotting, and the schema layer imports no client code.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = resolve("src");
+const files = readdirSync(SRC, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith(".ts")).map((e) => join(e.parentPath, e.name));
+
+/** [importer, imported] pairs between src files, both relative to src/. */
+const edges = files.flatMap((file) => {
+  const text = readFileSync(file, "utf8");
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)|(?:^|\n)\s*import\s*["'](\.[^"']+)["']/g)]
+    .map((m) => m[1] ?? m[2] ?? m[3]!);
+  return specs.map((s) => [relative(SRC, file), relative(SRC, resolve(dirname(file), s))] as const);
+});
+const crossing = (from: (f: string) => boolean, to: (f: string) => boolean) => edges.filter(([a, b]) => from(a) && to(b)).map(([a, b]) => `${a} -> ${b}`);
+const under = (dir: string) => (f: string) => f.startsWith(`${dir}/`);
+
+describe("module boundaries", () => {
+  it("reads the import graph (the check would see a crossing)", () => {
+    expect(edges.length).toBeGreaterThan(50);
+    expect(crossing((f) => f === "index.ts", under("sandbox"))).toEqual(["index.ts -> sandbox/launch.ts"]);
+  });
+
+  it("nothing outside src/sandbox imports from it, but the main entry's lazy startSandbox", () => {
+    expect(crossing((f) => !under("sandbox")(f) && f !== "index.ts", under("sandbox"))).toEqual([]);
+  });
+
+  it("the client and the schemas import no display, plot or sandbox code; schemas no client code", () => {
+    const ui = (f: string) => under("display")(f) || under("plot")(f) || under("sandbox")(f);
+    expect(crossing(under("client"), ui)).toEqual([]);
+    expect(crossing(under("schema"), (f) => ui(f) || under("client")(f))).toEqual([]);
+  });
+
+  it("the sandbox's request path quotes SQL with its own sql.ts, not the generator's helpers", () => {
+    expect(crossing((f) => under("sandbox")(f) && !under("sandbox/generator")(f), (f) => f === "sandbox/generator/sql.ts")).toEqual([]);
+  });
+});
