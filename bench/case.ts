@@ -78,4 +78,14 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
   throw new Error(`unknown case ${name}`);
 }
 const seconds = (performance.now() - t0) / 1000;
-console.log(JSON.stringify({ case: name, rows: outRows, bytes, seconds, peakRssMB: statusMB("self", "VmHWM"), idleRssMB, endRssMB: statusMB("self", "VmRSS") }));
+console.log(
+  JSON.stringify({
+    case: name,
+    rows: outRows,
+    bytes,
+    seconds,
+    peakRssMB: statusMB("self", "VmHWM"),
+    idleRssMB,
+    endRssMB: statusMB("self", "VmRSS"),
+  }),
+);

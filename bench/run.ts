@@ -11,9 +11,12 @@
 import { parseArgs } from "node:util";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { startSandboxProcess, type SandboxProcess } from "./sandbox-process.ts";
+import { type SandboxProcess, startSandboxProcess } from "./sandbox-process.ts";
 
-const { values } = parseArgs({ args: Deno.args, options: { accessions: { type: "string", default: "1000000" }, large: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { accessions: { type: "string", default: "1000000" }, large: { type: "boolean", default: false } },
+});
 const accessions = values.large ? 5_000_000 : Number(values.accessions);
 const ROWS = Math.min(1_000_000, accessions);
 const SMALL = Math.min(200_000, accessions);
@@ -22,23 +25,53 @@ const LINK_MBPS = 50;
 /** About 112,000 observations at 1,000,000 accessions. */
 const TRAIT_CROP = "faba";
 
-interface Result { label: string; server: string; case: string; rows: number; bytes: number; seconds: number; peakRssMB: number; idleRssMB: number; endRssMB: number }
+interface Result {
+  label: string;
+  server: string;
+  case: string;
+  rows: number;
+  bytes: number;
+  seconds: number;
+  peakRssMB: number;
+  idleRssMB: number;
+  endRssMB: number;
+}
 const results: Result[] = [];
 const log = (m: string) => console.error(m);
 
-async function run(label: string, server: string, sb: SandboxProcess, c: string, rows: number, select: string, record = true): Promise<Result> {
-  const cmd = new Deno.Command(Deno.execPath(), { args: ["run", "-A", "bench/case.ts", c, sb.url, sb.token, String(rows), select], stdout: "piped", stderr: "piped" });
+async function run(
+  label: string,
+  server: string,
+  sb: SandboxProcess,
+  c: string,
+  rows: number,
+  select: string,
+  record = true,
+): Promise<Result> {
+  const cmd = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "bench/case.ts", c, sb.url, sb.token, String(rows), select],
+    stdout: "piped",
+    stderr: "piped",
+  });
   const out = await cmd.output();
   const stderr = new TextDecoder().decode(out.stderr).split("\n").filter((l) => l.trim() && !l.includes("nodedir")).join("\n");
   if (!out.success) throw new Error(`case ${label} failed:\n${stderr}`);
   const r = { label, server, ...JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!) } as Result;
   if (record) results.push(r);
-  log(`  ${record ? "" : "(warm-up) "}${label} [${server}]: ${r.seconds.toFixed(2)} s, ${(r.bytes / 1e6).toFixed(0)} MB, peak RSS ${r.peakRssMB.toFixed(0)} MB`);
+  log(
+    `  ${record ? "" : "(warm-up) "}${label} [${server}]: ${r.seconds.toFixed(2)} s, ${(r.bytes / 1e6).toFixed(0)} MB, peak RSS ${
+      r.peakRssMB.toFixed(0)
+    } MB`,
+  );
   return r;
 }
 
 const started = performance.now();
-log(`bench: ${accessions.toLocaleString("en")} accessions, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; the first run generates and caches the database`);
+log(
+  `bench: ${accessions.toLocaleString("en")} accessions, ${cpus().length} cores, ${
+    (totalmem() / 2 ** 30).toFixed(0)
+  } GiB; the first run generates and caches the database`,
+);
 const warm = await startSandboxProcess(["--accessions", String(accessions)], log);
 const cold = await startSandboxProcess(["--accessions", String(accessions), "--export-cache-mb", "0"], log);
 const link = await startSandboxProcess(["--accessions", String(accessions), "--throttle-mbps", String(LINK_MBPS)], log);
@@ -85,39 +118,76 @@ const pad = (s: string, w: number) => s.padEnd(w);
 const num = (n: number, w: number, d = 0) => n.toLocaleString("en", { maximumFractionDigits: d, minimumFractionDigits: d }).padStart(w);
 const lines: string[] = [];
 const W = 42;
-lines.push(`${pad("case", W)} ${pad("server", 6)} ${"rows".padStart(10)} ${"MB".padStart(7)} ${"s".padStart(7)} ${"rows/s".padStart(11)} ${"peak RSS".padStart(9)} ${"idle RSS".padStart(9)} ${"end RSS".padStart(9)}`);
+lines.push(
+  `${pad("case", W)} ${pad("server", 6)} ${"rows".padStart(10)} ${"MB".padStart(7)} ${"s".padStart(7)} ${"rows/s".padStart(11)} ${
+    "peak RSS".padStart(9)
+  } ${"idle RSS".padStart(9)} ${"end RSS".padStart(9)}`,
+);
 for (const r of results) {
-  lines.push(`${pad(r.label, W)} ${pad(r.server, 6)} ${num(r.rows, 10)} ${num(r.bytes / 1e6, 7, 1)} ${num(r.seconds, 7, 2)} ${num(r.seconds ? r.rows / r.seconds : 0, 11)} ${num(r.peakRssMB, 9)} ${num(r.idleRssMB, 9)} ${num(r.endRssMB, 9)}`);
+  lines.push(
+    `${pad(r.label, W)} ${pad(r.server, 6)} ${num(r.rows, 10)} ${num(r.bytes / 1e6, 7, 1)} ${num(r.seconds, 7, 2)} ${
+      num(r.seconds ? r.rows / r.seconds : 0, 11)
+    } ${num(r.peakRssMB, 9)} ${num(r.idleRssMB, 9)} ${num(r.endRssMB, 9)}`,
+  );
 }
-lines.push(`${pad(`sandbox process RSS growth, cold ${ROWS / 1000}k export`, W)} ${pad("cold", 6)} ${num(ROWS, 10)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(11)} ${num(serverGrowthMB, 9)}`);
+lines.push(
+  `${pad(`sandbox process RSS growth, cold ${ROWS / 1000}k export`, W)} ${pad("cold", 6)} ${num(ROWS, 10)} ${"".padStart(7)} ${
+    "".padStart(7)
+  } ${"".padStart(11)} ${num(serverGrowthMB, 9)}`,
+);
 lines.push("(RSS in MB; exports hold the non-historic accessions, Genesys' default filter)");
 
-interface Ratio { value: number; target: string; met: boolean }
+interface Ratio {
+  value: number;
+  target: string;
+  met: boolean;
+}
 const ratios: Record<string, Ratio> = {};
 const ratio = (k: string, value: number, limit: number, below = true) => {
   ratios[k] = { value: Number(value.toFixed(3)), target: `${below ? "<=" : ">="} ${limit}`, met: below ? value <= limit : value >= limit };
 };
 for (const tag of ["all", "5 cols"]) {
   ratio(`50 MB/s link: passports / wire (${tag})`, get(`passports() (${tag})`, "link").seconds / get(`wire (${tag})`, "link").seconds, 1.1);
-  ratio(`loopback: passports / max(wire, parse-only) (${tag})`, get(`passports() (${tag})`, "warm").seconds / Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only (${tag})`, "warm").seconds), 1.3);
-  ratio(`  passports / max(wire, typed parse-only) (${tag}, info)`, get(`passports() (${tag})`, "warm").seconds / Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only, typed like passports() (${tag})`, "warm").seconds), 1.3);
+  ratio(
+    `loopback: passports / max(wire, parse-only) (${tag})`,
+    get(`passports() (${tag})`, "warm").seconds /
+      Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only (${tag})`, "warm").seconds),
+    1.3,
+  );
+  ratio(
+    `  passports / max(wire, typed parse-only) (${tag}, info)`,
+    get(`passports() (${tag})`, "warm").seconds /
+      Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only, typed like passports() (${tag})`, "warm").seconds),
+    1.3,
+  );
   const p = get(`passports() (${tag})`, "warm");
   const body = get(`wire (${tag})`, "warm").bytes / 1e6;
   ratio(`passports peak RSS / body (${tag})`, p.peakRssMB / body, 2);
   ratio(`  (peak - idle RSS) / body (${tag}, info)`, (p.peakRssMB - p.idleRssMB) / body, 2);
   ratio(`  (peak - end RSS) / body: transient (${tag}, info)`, (p.peakRssMB - p.endRssMB) / body, 2);
-  ratio(`cold sandbox: passports / wire (${tag}, info)`, get(`passports() (${tag})`, "cold").seconds / get(`wire (${tag})`, "cold").seconds, 1.3);
+  ratio(
+    `cold sandbox: passports / wire (${tag}, info)`,
+    get(`passports() (${tag})`, "cold").seconds / get(`wire (${tag})`, "cold").seconds,
+    1.3,
+  );
 }
 const pp = get(`fetch+papaparse (all, ${SMALL / 1000}k)`, "warm");
 const ours = get(`passports() (all, ${SMALL / 1000}k)`, "warm");
 ratio(`rows/s: passports / papaparse (${SMALL / 1000}k)`, (ours.rows / ours.seconds) / (pp.rows / pp.seconds), 10, false);
 ratio(`sandbox RSS growth MB (cold ${ROWS / 1000}k export)`, serverGrowthMB, 300);
 lines.push("", "ratios (same run):");
-for (const [k, v] of Object.entries(ratios)) lines.push(`  ${pad(k, 52)} ${String(v.value).padStart(8)}  target ${v.target.padEnd(6)} ${k.includes("info") ? "" : v.met ? "met" : "MISSED"}`);
+for (const [k, v] of Object.entries(ratios)) {
+  lines.push(
+    `  ${pad(k, 52)} ${String(v.value).padStart(8)}  target ${v.target.padEnd(6)} ${k.includes("info") ? "" : v.met ? "met" : "MISSED"}`,
+  );
+}
 const total = (performance.now() - started) / 1000;
 lines.push("", `bench took ${total.toFixed(0)} s`);
 console.log(lines.join("\n"));
 mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-writeFileSync(file, JSON.stringify({ accessions, cores: cpus().length, linkMBps: LINK_MBPS, results, serverGrowthMB, ratios, seconds: total }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify({ accessions, cores: cpus().length, linkMBps: LINK_MBPS, results, serverGrowthMB, ratios, seconds: total }, null, 2),
+);
 console.log(`wrote ${file}`);

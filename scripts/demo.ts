@@ -13,8 +13,25 @@ try {
   const passports = await g.passports({ crop: ["beans"] }, { onProgress: progress });
   await progress.done();
   console.log("Bean passports:");
-  console.log(passports.select("INSTCODE", "ACCENUMB", "GENUS", "SPECIES", "SAMPSTAT", "ORIGCTY", "DECLATITUDE", "DECLONGITUDE", "ACQDATE", "ACQDATE_date").head(8).toString());
-  console.log(passports.shape, "dtypes:", Object.fromEntries(Object.entries(passports.schema).slice(0, 8).map(([k, v]) => [k, String((v as { variant?: string }).variant ?? v)])));
+  console.log(
+    passports.select(
+      "INSTCODE",
+      "ACCENUMB",
+      "GENUS",
+      "SPECIES",
+      "SAMPSTAT",
+      "ORIGCTY",
+      "DECLATITUDE",
+      "DECLONGITUDE",
+      "ACQDATE",
+      "ACQDATE_date",
+    ).head(8).toString(),
+  );
+  console.log(
+    passports.shape,
+    "dtypes:",
+    Object.fromEntries(Object.entries(passports.schema).slice(0, 8).map(([k, v]) => [k, String((v as { variant?: string }).variant ?? v)])),
+  );
 
   // traits: one request per dataset, so every value keeps its trial
   const traits = await g.traits({ crop: ["beans"] }, { aggregate: "mean" });

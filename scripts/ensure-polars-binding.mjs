@@ -1,4 +1,5 @@
-// Repository set-up (npm "prepare": runs on `npm install` here, not in projects that install the package): makes sure nodejs-polars' native binding is
+// Repository set-up (npm "prepare": runs on `npm install` here, not in projects that install the package): makes sure
+// nodejs-polars' native binding is
 // installed. nodejs-polars ships it as optional per-platform packages that
 // declare engines node >= 22, and npm skips optional packages whose engines
 // do not match: on Node 20 the binding is left out although it works there.
@@ -28,7 +29,8 @@ const npm = process.env.npm_execpath;
 const [cmd, args] = npm ? [process.execPath, [npm]] : [platform === "win32" ? "npm.cmd" : "npm", []];
 const tmp = mkdtempSync(join(tmpdir(), "polars-binding-"));
 try {
-  const file = execFileSync(cmd, [...args, "pack", "--silent", "--pack-destination", tmp, pkg], { encoding: "utf8" }).trim().split("\n").pop();
+  const file = execFileSync(cmd, [...args, "pack", "--silent", "--pack-destination", tmp, pkg], { encoding: "utf8" }).trim().split("\n")
+    .pop();
   const dest = join(dirname(require.resolve("nodejs-polars/package.json")), "..", pkg.slice(0, pkg.lastIndexOf("@")));
   mkdirSync(dest, { recursive: true });
   execFileSync("tar", ["-xzf", join(tmp, file), "-C", dest, "--strip-components=1"], { stdio: "inherit" });

@@ -2,11 +2,29 @@
 import { writeFileSync } from "node:fs";
 
 const nb = (cells) => ({
-  cells: cells.map(([type, src], i) => type === "md"
-    ? { id: `cell-${i}`, cell_type: "markdown", metadata: {}, source: src.trim().split("\n").map((l, i, a) => (i < a.length - 1 ? l + "\n" : l)) }
-    : { id: `cell-${i}`, cell_type: "code", execution_count: null, metadata: {}, outputs: [], source: src.trim().split("\n").map((l, i, a) => (i < a.length - 1 ? l + "\n" : l)) }),
-  metadata: { kernelspec: { display_name: "Deno", language: "typescript", name: "deno" }, language_info: { name: "typescript", file_extension: ".ts" } },
-  nbformat: 4, nbformat_minor: 5,
+  cells: cells.map(([type, src], i) =>
+    type === "md"
+      ? {
+        id: `cell-${i}`,
+        cell_type: "markdown",
+        metadata: {},
+        source: src.trim().split("\n").map((l, i, a) => (i < a.length - 1 ? l + "\n" : l)),
+      }
+      : {
+        id: `cell-${i}`,
+        cell_type: "code",
+        execution_count: null,
+        metadata: {},
+        outputs: [],
+        source: src.trim().split("\n").map((l, i, a) => (i < a.length - 1 ? l + "\n" : l)),
+      }
+  ),
+  metadata: {
+    kernelspec: { display_name: "Deno", language: "typescript", name: "deno" },
+    language_info: { name: "typescript", file_extension: ".ts" },
+  },
+  nbformat: 4,
+  nbformat_minor: 5,
 });
 
 const connect = `import { display, Genesys, startSandbox, show } from "genesys-notebook";
@@ -18,70 +36,170 @@ useReal ? "connected to " + g.baseUrl : "sandbox at " + sb!.url`;
 const close = `await g.close();
 await sb?.close();`;
 
-writeFileSync("notebooks/01-passports.ipynb", JSON.stringify(nb([
-  ["md", "# Passport data\nQuery accession passports for a crop and institute, inspect the dtypes, and plot origin countries and collecting sites."],
-  ["code", connect],
-  ["md", "\`await display(x)\` shows a frame or figure at once; a bare last expression (\`show(df)\`, a figure) works too in an interactive notebook, but a headless run (nbconvert) can lose it: the Deno kernel may send a cell's result after reporting the cell idle."],
-  ["code", `const passports = await g.passports({ crop: ["beans"], institute: { code: ["COL003"] } });
-await display(passports)`],
-  ["md", "Codes are categoricals, coordinates floats, `ACQDATE` stays an MCPD string and `ACQDATE_date` is the parsed date where complete."],
-  ["code", `Object.fromEntries(Object.entries(passports.schema).map(([k, v]) => [k, v.variant]))`],
-  ["code", `import { countryBar, collectingSitesMap, sampstatBar } from "genesys-notebook/plot";
-await display(countryBar(passports, { title: "CIAT bean accessions by country of origin" }))`],
-  ["code", `sampstatBar(passports)`],
-  ["code", `await display(collectingSitesMap(passports, { title: "CIAT bean collecting sites" }))`],
-  ["code", close],
-]), null, 1));
+writeFileSync(
+  "notebooks/01-passports.ipynb",
+  JSON.stringify(
+    nb([
+      [
+        "md",
+        "# Passport data\nQuery accession passports for a crop and institute, inspect the dtypes, and plot origin countries " +
+        "and collecting sites.",
+      ],
+      ["code", connect],
+      [
+        "md",
+        "\`await display(x)\` shows a frame or figure at once; a bare last expression (\`show(df)\`, a figure) works too in " +
+        "an interactive notebook, but a headless run (nbconvert) can lose it: the Deno kernel may send a cell's result after " +
+        "reporting the cell idle.",
+      ],
+      [
+        "code",
+        `const passports = await g.passports({ crop: ["beans"], institute: { code: ["COL003"] } });
+await display(passports)`,
+      ],
+      [
+        "md",
+        "Codes are categoricals, coordinates floats, `ACQDATE` stays an MCPD string and `ACQDATE_date` is the parsed date where complete.",
+      ],
+      ["code", `Object.fromEntries(Object.entries(passports.schema).map(([k, v]) => [k, v.variant]))`],
+      [
+        "code",
+        `import { countryBar, collectingSitesMap, sampstatBar } from "genesys-notebook/plot";
+await display(countryBar(passports, { title: "CIAT bean accessions by country of origin" }))`,
+      ],
+      ["code", `sampstatBar(passports)`],
+      ["code", `await display(collectingSitesMap(passports, { title: "CIAT bean collecting sites" }))`],
+      ["code", close],
+    ]),
+    null,
+    1,
+  ),
+);
 
-writeFileSync("notebooks/02-traits.ipynb", JSON.stringify(nb([
-  ["md", "# Trait data\n`g.traits(filter)` runs the four-step workflow one dataset (trial) at a time, so every value keeps its dataset, and returns four frames: `datasets`, `descriptors`, `long` (one row per observed value) and `wide` (one row per accession and dataset)."],
-  ["code", connect],
-  ["md", "**The trait datasets of a crop**: title, version, how many accessions, descriptors and values each holds for this filter, and the datatable's own fields."],
-  ["code", `import { pl } from "genesys-notebook";
+writeFileSync(
+  "notebooks/02-traits.ipynb",
+  JSON.stringify(
+    nb([
+      [
+        "md",
+        "# Trait data\n`g.traits(filter)` runs the four-step workflow one dataset (trial) at a time, so every value keeps its " +
+        "dataset, and returns four frames: `datasets`, `descriptors`, `long` (one row per observed value) and `wide` (one row " +
+        "per accession and dataset).",
+      ],
+      ["code", connect],
+      [
+        "md",
+        "**The trait datasets of a crop**: title, version, how many accessions, descriptors and values each holds for this " +
+        "filter, and the datatable's own fields.",
+      ],
+      [
+        "code",
+        `import { pl } from "genesys-notebook";
 const filter = { crop: ["beans"] };
 const t = await g.traits(filter);
-await display(t.datasets.drop("id", "collection"))`],
-  ["md", "**Descriptors**: the column name used in `wide`, unit, data type, code list as `List(Struct{code, label})`, and the datasets that measure it."],
-  ["code", `await display(t.descriptors.select("name", "unit", "data_type", "code_list", "datasets"))`],
-  ["md", "**Tidy frame, one descriptor**: every value with its dataset and position in the array the server sent; numbers in `value`, codes and text in `text`, code labels in `label`."],
-  ["code", `const fe = t.long.filter(pl.col("descriptor").eq(pl.lit("Seed iron content")));
-await display(fe.select("ACCENUMB", "dataset", "value_index", "value"))`],
-  ["code", `await display(fe.groupBy("dataset").agg(pl.len().alias("values"), pl.col("value").mean().alias("mean"), pl.col("value").std().alias("sd")))`],
-  ["md", "**Wide frame, aggregated by mean**: one row per accession and dataset; numeric descriptors averaged, codes reduced to their most frequent value (`decode: true` shows labels), text and dates kept as lists. Without `aggregate` every column is a List of all values."],
-  ["code", `const means = await g.traits(filter, { aggregate: "mean", decode: true });
-await display(means.wide.drop("DOI", "UUID"))`],
-  ["md", "**The same trait in two datasets**: days to flowering was scored in the characterization and in the multi-location evaluation. Its distribution per trial, then the same accessions' means in one trial against the other."],
-  ["code", `import { traitByDataset, traitPairByDataset, traitScatter } from "genesys-notebook/plot";
-await display(traitByDataset(t, "Days to flowering"))`],
-  ["code", `const dtf = means.wide.select("UUID", "dataset", "Days to flowering").filter(pl.col("Days to flowering").isNotNull());
+await display(t.datasets.drop("id", "collection"))`,
+      ],
+      [
+        "md",
+        "**Descriptors**: the column name used in `wide`, unit, data type, code list as `List(Struct{code, label})`, and the " +
+        "datasets that measure it.",
+      ],
+      ["code", `await display(t.descriptors.select("name", "unit", "data_type", "code_list", "datasets"))`],
+      [
+        "md",
+        "**Tidy frame, one descriptor**: every value with its dataset and position in the array the server sent; numbers in " +
+        "`value`, codes and text in `text`, code labels in `label`.",
+      ],
+      [
+        "code",
+        `const fe = t.long.filter(pl.col("descriptor").eq(pl.lit("Seed iron content")));
+await display(fe.select("ACCENUMB", "dataset", "value_index", "value"))`,
+      ],
+      [
+        "code",
+        `const stats = [pl.len().alias("values"), pl.col("value").mean().alias("mean"), pl.col("value").std().alias("sd")];
+const perDataset = fe.groupBy("dataset").agg(...stats);
+await display(perDataset)`,
+      ],
+      [
+        "md",
+        "**Wide frame, aggregated by mean**: one row per accession and dataset; numeric descriptors averaged, codes reduced " +
+        "to their most frequent value (`decode: true` shows labels), text and dates kept as lists. Without `aggregate` every " +
+        "column is a List of all values.",
+      ],
+      [
+        "code",
+        `const means = await g.traits(filter, { aggregate: "mean", decode: true });
+await display(means.wide.drop("DOI", "UUID"))`,
+      ],
+      [
+        "md",
+        "**The same trait in two datasets**: days to flowering was scored in the characterization and in the multi-location " +
+        "evaluation. Its distribution per trial, then the same accessions' means in one trial against the other.",
+      ],
+      [
+        "code",
+        `import { traitByDataset, traitPairByDataset, traitScatter } from "genesys-notebook/plot";
+await display(traitByDataset(t, "Days to flowering"))`,
+      ],
+      [
+        "code",
+        `const dtf = means.wide.select("UUID", "dataset", "Days to flowering").filter(pl.col("Days to flowering").isNotNull());
 const [first, second] = t.datasets.getColumn("uuid").toArray().filter((u) => dtf.getColumn("dataset").toArray().includes(u));
 const paired = dtf.filter(pl.col("dataset").eq(pl.lit(first))).rename({ "Days to flowering": "first trial" }).drop("dataset")
   .join(dtf.filter(pl.col("dataset").eq(pl.lit(second))).rename({ "Days to flowering": "second trial" }).drop("dataset"), { on: "UUID" });
-await display(traitScatter(paired, "first trial", "second trial", { title: \`Days to flowering, \${paired.height} accessions in both trials\` }))`],
-  ["md", "**Joined with passport data**: trait means per accession and dataset next to origin and biological status; iron against zinc, coloured by country of origin, and per dataset."],
-  ["code", `const passports = await g.passports(filter, { select: ["UUID", "ORIGCTY", "SAMPSTAT"] });
+const title = \`Days to flowering, \${paired.height} accessions in both trials\`;
+await display(traitScatter(paired, "first trial", "second trial", { title }))`,
+      ],
+      [
+        "md",
+        "**Joined with passport data**: trait means per accession and dataset next to origin and biological status; iron " +
+        "against zinc, coloured by country of origin, and per dataset.",
+      ],
+      [
+        "code",
+        `const passports = await g.passports(filter, { select: ["UUID", "ORIGCTY", "SAMPSTAT"] });
 const joined = means.wide.join(passports, { on: "UUID", how: "left" });
-await display(joined.select("ACCENUMB", "ORIGCTY", "SAMPSTAT", "dataset", "Seed iron content", "Seed zinc content").filter(pl.col("Seed iron content").isNotNull()))`],
-  ["code", `await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY" }))`],
-  ["code", `await display(traitPairByDataset(t, "Seed iron content", "Seed zinc content"))`],
-  ["code", close],
-]), null, 1));
+const columns = ["ACCENUMB", "ORIGCTY", "SAMPSTAT", "dataset", "Seed iron content", "Seed zinc content"];
+await display(joined.select(...columns).filter(pl.col("Seed iron content").isNotNull()))`,
+      ],
+      ["code", `await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY" }))`],
+      ["code", `await display(traitPairByDataset(t, "Seed iron content", "Seed zinc content"))`],
+      ["code", close],
+    ]),
+    null,
+    1,
+  ),
+);
 
-writeFileSync("notebooks/03-bulk-export.ipynb", JSON.stringify(nb([
-  ["md", "# Bulk export\nA large export with progress, written to Parquet and CSV."],
-  ["code", connect.replace("accessions: 30_000", "accessions: 150_000")],
-  ["code", `import { progressReporter } from "genesys-notebook";
+writeFileSync(
+  "notebooks/03-bulk-export.ipynb",
+  JSON.stringify(
+    nb([
+      ["md", "# Bulk export\nA large export with progress, written to Parquet and CSV."],
+      ["code", connect.replace("accessions: 30_000", "accessions: 150_000")],
+      [
+        "code",
+        `import { progressReporter } from "genesys-notebook";
 const progress = progressReporter("export");
 const t0 = performance.now();
 const all = await g.passports({}, { onProgress: progress });
 await progress.done();
-\`\${all.height.toLocaleString("en")} rows x \${all.width} columns in \${((performance.now() - t0) / 1000).toFixed(1)} s\``],
-  ["code", `await display(all)`],
-  ["code", `await Deno.mkdir("../out", { recursive: true });
+\`\${all.height.toLocaleString("en")} rows x \${all.width} columns in \${((performance.now() - t0) / 1000).toFixed(1)} s\``,
+      ],
+      ["code", `await display(all)`],
+      [
+        "code",
+        `await Deno.mkdir("../out", { recursive: true });
 all.writeParquet("../out/passports.parquet");
 all.writeCSV("../out/passports.csv");
 const sizes = { parquet: (await Deno.stat("../out/passports.parquet")).size, csv: (await Deno.stat("../out/passports.csv")).size };
-sizes`],
-  ["code", close],
-]), null, 1));
+sizes`,
+      ],
+      ["code", close],
+    ]),
+    null,
+    1,
+  ),
+);
 console.log("notebooks written");

@@ -11,13 +11,21 @@ export { GenesysApi, type IteratorOptions, type ObservationQuery } from "./clien
 export type { PageOptions } from "./client/accessions.ts";
 export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnostics.ts";
 export {
-  GenesysAbortError, GenesysAuthError, GenesysCredentialsError, GenesysError, GenesysInputError, GenesysNetworkError, GenesysRequestError,
-  GenesysResponseError, GenesysServerError, type ErrorExtra,
+  type ErrorExtra,
+  GenesysAbortError,
+  GenesysAuthError,
+  GenesysCredentialsError,
+  GenesysError,
+  GenesysInputError,
+  GenesysNetworkError,
+  GenesysRequestError,
+  GenesysResponseError,
+  GenesysServerError,
 } from "./client/errors.ts";
 export type { PassportOptions } from "./client/passports.ts";
 export type { Progress } from "./client/progress.ts";
 export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideOptions } from "./client/traits/wide.ts";
-export { AccessionFilter, FILTER_KEYS, parseFilter, type AccessionFilterInput } from "./schema/filter.ts";
+export { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter } from "./schema/filter.ts";
 export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";
 export * as schemas from "./schema/responses.ts";
 export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/launch.ts";

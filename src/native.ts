@@ -12,7 +12,14 @@
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
 
-/** The nodejs-polars native package for this platform, e.g. `nodejs-polars-darwin-arm64`. */
+/**
+ * The nodejs-polars native package for this platform, e.g. `nodejs-polars-darwin-arm64`.
+ * @example
+ * ```ts
+ * import { polarsBindingPackage } from "genesys-notebook";
+ * console.log(`npm install ${polarsBindingPackage()}@0.25.2`);
+ * ```
+ */
 export function polarsBindingPackage(platform: string = process.platform, arch: string = process.arch, musl = isMusl()): string {
   const os = platform === "win32" ? "win32" : platform;
   const abi = platform === "linux" ? (musl ? "-musl" : "-gnu") : platform === "win32" ? "-msvc" : "";

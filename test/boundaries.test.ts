@@ -14,11 +14,23 @@ const files = readdirSync(SRC, { recursive: true, withFileTypes: true })
 /** [importer, imported] pairs between src files, both relative to src/. */
 const edges = files.flatMap((file) => {
   const text = readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)|(?:^|\n)\s*import\s*["'](\.[^"']+)["']/g)]
+  const specs = [
+    ...text.matchAll(
+      new RegExp(
+        [
+          String.raw`(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["'](\.[^"']+)["']`, // import … from "./x", export … from "./x"
+          String.raw`import\(\s*["'](\.[^"']+)["']\s*\)`, // import("./x")
+          String.raw`(?:^|\n)\s*import\s*["'](\.[^"']+)["']`, // import "./x"
+        ].join("|"),
+        "g",
+      ),
+    ),
+  ]
     .map((m) => m[1] ?? m[2] ?? m[3]!);
   return specs.map((s) => [relative(SRC, file), relative(SRC, resolve(dirname(file), s))] as const);
 });
-const crossing = (from: (f: string) => boolean, to: (f: string) => boolean) => edges.filter(([a, b]) => from(a) && to(b)).map(([a, b]) => `${a} -> ${b}`);
+const crossing = (from: (f: string) => boolean, to: (f: string) => boolean) =>
+  edges.filter(([a, b]) => from(a) && to(b)).map(([a, b]) => `${a} -> ${b}`);
 const under = (dir: string) => (f: string) => f.startsWith(`${dir}/`);
 
 describe("module boundaries", () => {

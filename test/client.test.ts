@@ -1,6 +1,15 @@
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Genesys, GenesysAuthError, GenesysCredentialsError, GenesysInputError, GenesysNetworkError, GenesysRequestError, GenesysResponseError, GenesysServerError } from "../src/index.ts";
+import {
+  Genesys,
+  GenesysAuthError,
+  GenesysCredentialsError,
+  GenesysInputError,
+  GenesysNetworkError,
+  GenesysRequestError,
+  GenesysResponseError,
+  GenesysServerError,
+} from "../src/index.ts";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { post, sandbox } from "./helpers/sandbox.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
@@ -21,7 +30,9 @@ describe("passportBatches()", () => {
     const select = ["UUID", "ACCENUMB", "SAMPSTAT", "DECLATITUDE", "ACQDATE"];
     const whole = await g.passports({ crop: ["maize"] }, { select, onDiagnostics: () => undefined });
     const batches: pl.DataFrame[] = [];
-    for await (const b of g.passportBatches({ crop: ["maize"] }, { select, pageSize: 100, onDiagnostics: () => undefined })) batches.push(b);
+    for await (const b of g.passportBatches({ crop: ["maize"] }, { select, pageSize: 100, onDiagnostics: () => undefined })) {
+      batches.push(b);
+    }
     expect(batches.length).toBeGreaterThan(1);
     for (const b of batches) expect(b.columns).toEqual(whole.columns);
     const joined = pl.concat(batches, { how: "vertical" });
@@ -68,7 +79,11 @@ describe("passports()", () => {
   it("pages transparently across request boundaries, with progress", async () => {
     const whole = await g.passports({ crop: ["wheat"] }, { select: ["UUID", "ACCENUMB"] });
     const progress: number[] = [];
-    const paged = await g.passports({ crop: ["wheat"] }, { select: ["UUID", "ACCENUMB"], pageSize: 97, onProgress: (p) => progress.push(p.rows) });
+    const paged = await g.passports({ crop: ["wheat"] }, {
+      select: ["UUID", "ACCENUMB"],
+      pageSize: 97,
+      onProgress: (p) => progress.push(p.rows),
+    });
     expect(whole.height).toBeGreaterThan(300);
     expect(paged.getColumn("UUID").toArray()).toEqual(whole.getColumn("UUID").toArray());
     expect(progress.at(-1)).toBe(whole.height);
@@ -151,7 +166,9 @@ describe("trait workflow", () => {
     const screening = tables.find((t) => t.title.includes("screening"))!;
     const fields = Object.keys(screening.columns);
     const raw = await g.api.observationRows({ datasets: [screening.key], fields, filter: { crop: ["beans"] }, pageSize: 7 });
-    const direct = await post(sb, `/dataset/data?l=1000&datasetUuids=${screening.key}&fields=${fields.join(",")}`, { filters: { crop: ["beans"] } });
+    const direct = await post(sb, `/dataset/data?l=1000&datasetUuids=${screening.key}&fields=${fields.join(",")}`, {
+      filters: { crop: ["beans"] },
+    });
     expect(raw).toEqual(direct.json.content);
 
     const meta = await g.descriptors(fields);
@@ -159,7 +176,16 @@ describe("trait workflow", () => {
     expect(meta.getColumn("unit").toArray()).toEqual(["mg/kg", "mg/kg", null]);
 
     const { long, wide } = await g.traits({ crop: ["beans"] }, { datasets: [screening.key] });
-    expect(wide.columns).toEqual(["INSTCODE", "ACCENUMB", "DOI", "UUID", "dataset", "Seed iron content", "Seed zinc content", "Bean common mosaic virus reaction"]);
+    expect(wide.columns).toEqual([
+      "INSTCODE",
+      "ACCENUMB",
+      "DOI",
+      "UUID",
+      "dataset",
+      "Seed iron content",
+      "Seed zinc content",
+      "Bean common mosaic virus reaction",
+    ]);
     expect(String(wide.schema["Seed iron content"])).toBe(String(pl.List(pl.Float64)));
     expect(String(wide.schema["Bean common mosaic virus reaction"])).toBe(String(pl.List(pl.Int64)));
     // hand check: every raw value is in the long frame, and the wide row holds each descriptor's array as sent
@@ -177,15 +203,19 @@ describe("trait workflow", () => {
     }
   });
 
-  it("keeps each value's dataset: a trait measured in two datasets gives two rows per accession, and mean aggregates per dataset", async () => {
-    const { long, wide, datasets } = await g.traits({ crop: ["beans"] }, { descriptors: ["Plant height (cm)", "Plant height (m)"], aggregate: "mean" });
+  it("keeps each value's dataset: two datasets give two rows per accession; mean aggregates per dataset", async () => {
+    const { long, wide, datasets } = await g.traits({ crop: ["beans"] }, {
+      descriptors: ["Plant height (cm)", "Plant height (m)"],
+      aggregate: "mean",
+    });
     expect(datasets.height).toBe(3);
     const perDataset = long.groupBy("dataset").agg(pl.col("descriptor").unique().alias("d")).toRecords();
     expect(perDataset.length).toBe(2); // characterization (cm) and evaluation (m)
     // hand check of one accession-dataset mean against the long frame
     const some = wide.filter(pl.col("Plant height (m)").isNotNull()).row(0);
     const [uuid, ds] = [some[3], some[4]];
-    const values = long.filter(pl.col("UUID").eq(pl.lit(uuid)).and(pl.col("dataset").eq(pl.lit(ds)))).getColumn("value").toArray() as number[];
+    const values = long.filter(pl.col("UUID").eq(pl.lit(uuid)).and(pl.col("dataset").eq(pl.lit(ds)))).getColumn("value")
+      .toArray() as number[];
     expect(wide.filter(pl.col("UUID").eq(pl.lit(uuid)).and(pl.col("dataset").eq(pl.lit(ds)))).getColumn("Plant height (m)").toArray()[0])
       .toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 10);
   });
@@ -209,16 +239,25 @@ describe("trait workflow", () => {
   });
 
   it("resolves title clashes by unit and decodes coded values on request", async () => {
-    const { wide: data, descriptors } = await g.traits({ crop: ["beans"] }, { descriptors: ["Plant height", "Seed colour"], decode: true, aggregate: "first" });
+    const { wide: data, descriptors } = await g.traits({ crop: ["beans"] }, {
+      descriptors: ["Plant height", "Seed colour"],
+      decode: true,
+      aggregate: "first",
+    });
     expect(data.columns).toEqual(expect.arrayContaining(["Plant height (cm)", "Plant height (m)", "Seed colour"]));
     expect(descriptors.getColumn("name").toArray().sort()).toEqual(["Plant height (cm)", "Plant height (m)", "Seed colour"]);
     const colours = new Set(data.getColumn("Seed colour").cast(pl.Utf8).dropNulls().toArray());
     for (const c of colours) expect(["White", "Cream", "Yellow", "Brown", "Red", "Purple", "Black", "Mottled"]).toContain(c);
-    await expect(g.traits({ crop: ["beans"] }, { descriptors: ["Plant heigth"] })).rejects.toThrow(/'Plant heigth' not in the selected datasets/);
+    await expect(g.traits({ crop: ["beans"] }, { descriptors: ["Plant heigth"] })).rejects.toThrow(
+      /'Plant heigth' not in the selected datasets/,
+    );
   });
 
   it("types BOOLEAN, DATE, TEXT and SCALE columns", async () => {
-    const { wide: data } = await g.traits({ crop: ["maize"] }, { descriptors: ["Lodging", "Sowing date", "Field notes", "Drought tolerance"], aggregate: "first" });
+    const { wide: data } = await g.traits({ crop: ["maize"] }, {
+      descriptors: ["Lodging", "Sowing date", "Field notes", "Drought tolerance"],
+      aggregate: "first",
+    });
     expect(data.schema["Lodging"].variant).toBe("Bool");
     expect(data.schema["Sowing date"].variant).toBe("Date");
     expect(data.schema["Field notes"].variant).toBe("String");
@@ -245,7 +284,8 @@ describe("errors and retries", () => {
     const c = new Genesys({ baseUrl: sb2.url, clientId: sb2.clientId, clientSecret: sb2.clientSecret });
     for (let i = 0; i < 3; i++) expect((await c.api.accessionPage({}, { size: 1 })).content).toHaveLength(1);
     expect(tokenRequests()).toBe(1);
-    // the server forgets every token (a restart, a revocation): the next request gets 401, the client fetches one new token and retries once
+    // the server forgets every token (a restart, a revocation): the next request gets 401, the client fetches one new token and
+    // retries once
     sb2.revokeTokens();
     expect((await c.api.accessionPage({}, { size: 1 })).content).toHaveLength(1);
     expect(tokenRequests()).toBe(2);
@@ -261,7 +301,10 @@ describe("errors and retries", () => {
   });
 
   it("a 400 from the server is not retried and carries the server's message", async () => {
-    const srv = await scriptedServer(() => ({ status: 400, body: JSON.stringify({ error: "unknown filter key 'x'", localizedError: "…" }) }));
+    const srv = await scriptedServer(() => ({
+      status: 400,
+      body: JSON.stringify({ error: "unknown filter key 'x'", localizedError: "…" }),
+    }));
     const c = new Genesys({ baseUrl: srv.url, token: "t", backoffMs: 1 });
     const err = await c.accessions().catch((e) => e);
     expect(err).toBeInstanceOf(GenesysRequestError);
@@ -273,7 +316,10 @@ describe("errors and retries", () => {
 
   it("retries 503 honouring Retry-After, then succeeds", async () => {
     const page = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 100, last: true };
-    const srv = await scriptedServer((_req, n) => (n < 3 ? { status: 503, headers: { "retry-after": "1" }, body: "busy" } : { status: 200, body: JSON.stringify(page) }));
+    const srv = await scriptedServer((
+      _req,
+      n,
+    ) => (n < 3 ? { status: 503, headers: { "retry-after": "1" }, body: "busy" } : { status: 200, body: JSON.stringify(page) }));
     const c = new Genesys({ baseUrl: srv.url, token: "t", backoffMs: 1 });
     const r = await c.api.accessionPage();
     expect(r.totalElements).toBe(0);
@@ -285,7 +331,12 @@ describe("errors and retries", () => {
 
   it("a connection cut off mid-export is a typed error, never a short frame", async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => `COL003\tG${i}`).join("\n");
-    const srv = await scriptedServer(() => ({ status: 200, headers: { "content-type": "text/csv" }, body: `INSTCODE\tACCENUMB\n${rows}\n`, cutOff: true }));
+    const srv = await scriptedServer(() => ({
+      status: 200,
+      headers: { "content-type": "text/csv" },
+      body: `INSTCODE\tACCENUMB\n${rows}\n`,
+      cutOff: true,
+    }));
     const c = new Genesys({ baseUrl: srv.url, token: "t", retries: 0 });
     try {
       const err = await c.passports({}, { select: ["INSTCODE", "ACCENUMB"] }).catch((e) => e);
@@ -325,7 +376,11 @@ describe("errors and retries", () => {
   });
 
   it("a CSV truncated inside a quoted field is an error, not a half-filled frame", async () => {
-    const srv = await scriptedServer(() => ({ status: 200, headers: { "content-type": "text/csv" }, body: 'INSTCODE\tREMARKS\nCOL003\t"unfinished\n' }));
+    const srv = await scriptedServer(() => ({
+      status: 200,
+      headers: { "content-type": "text/csv" },
+      body: 'INSTCODE\tREMARKS\nCOL003\t"unfinished\n',
+    }));
     const c = new Genesys({ baseUrl: srv.url, token: "t" });
     await expect(c.passports({}, { select: ["INSTCODE", "REMARKS"] })).rejects.toThrow(/ends inside a quoted field/);
     await c.close();

@@ -10,11 +10,39 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diagnostics, Genesys, type GenesysOptions, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError } from "../src/index.ts";
+import {
+  diagnostics,
+  Genesys,
+  GenesysAbortError,
+  GenesysError,
+  GenesysNetworkError,
+  type GenesysOptions,
+  GenesysResponseError,
+} from "../src/index.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 
 const TSV = readFileSync(new URL("./fixtures/acn-query-ciat.tsv", import.meta.url));
-const SELECT = ["INSTCODE", "ACCENUMB", "DOI", "UUID", "GENUS", "SPECIES", "SAMPSTAT", "ACQDATE", "COLLSITE", "DECLATITUDE", "DECLONGITUDE", "ELEVATION", "COLLSRC", "DUPLSITE", "STORAGE", "MLSSTAT", "HISTORIC", "REMARKS", "LASTMODIFIED"];
+const SELECT = [
+  "INSTCODE",
+  "ACCENUMB",
+  "DOI",
+  "UUID",
+  "GENUS",
+  "SPECIES",
+  "SAMPSTAT",
+  "ACQDATE",
+  "COLLSITE",
+  "DECLATITUDE",
+  "DECLONGITUDE",
+  "ELEVATION",
+  "COLLSRC",
+  "DUPLSITE",
+  "STORAGE",
+  "MLSSTAT",
+  "HISTORIC",
+  "REMARKS",
+  "LASTMODIFIED",
+];
 const csv = { "content-type": "text/csv;charset=UTF-8" };
 const quiet = { onDiagnostics: () => undefined };
 
@@ -32,7 +60,11 @@ afterAll(() => {
 });
 const spoolFiles = () => readdirSync(spool).flatMap((d) => readdirSync(join(spool, d)));
 
-async function withServer<T>(script: Parameters<typeof scriptedServer>[0], fn: (g: Genesys, seen: { path: string; body?: string }[]) => Promise<T>, opts: Partial<GenesysOptions> = {}) {
+async function withServer<T>(
+  script: Parameters<typeof scriptedServer>[0],
+  fn: (g: Genesys, seen: { path: string; body?: string }[]) => Promise<T>,
+  opts: Partial<GenesysOptions> = {},
+) {
   const srv = await scriptedServer(script);
   const g = new Genesys({ baseUrl: srv.url, token: "t", retries: 0, ...opts });
   try {
@@ -45,7 +77,10 @@ async function withServer<T>(script: Parameters<typeof scriptedServer>[0], fn: (
 
 describe("/acn/query: a real-world TSV export", () => {
   it("reads every value, coerces only what it must, and reports it", async () => {
-    const df = await withServer(() => ({ status: 200, headers: csv, body: TSV }), (g) => g.passports({ crop: "beans" }, { select: SELECT, ...quiet }));
+    const df = await withServer(
+      () => ({ status: 200, headers: csv, body: TSV }),
+      (g) => g.passports({ crop: "beans" }, { select: SELECT, ...quiet }),
+    );
     expect(df.height).toBe(2);
     // parsed companions follow their column; the rest keeps the server's order
     expect(df.columns).toEqual([...SELECT.slice(0, 8), "ACQDATE_date", ...SELECT.slice(8)]);
@@ -60,8 +95,14 @@ describe("/acn/query: a real-world TSV export", () => {
     expect(df.getColumn("DUPLSITE").toArray()).toEqual(["MEX002;NOR051", "MEX002;NOR051"]);
     expect(df.getColumn("REMARKS").toArray()).toEqual(['12" seeds, "red"', 'bare 5" pot']);
     expect(df.getColumn("ACQDATE").toArray()).toEqual(["19790601.0", "19720601.0"]);
-    expect((df.getColumn("ACQDATE_date").toArray() as unknown as Date[]).map((d) => d.toISOString().slice(0, 10))).toEqual(["1979-06-01", "1972-06-01"]);
-    expect((df.getColumn("LASTMODIFIED").toArray() as unknown as Date[]).map((d) => d.toISOString())).toEqual(["2026-08-03T16:08:11.000Z", "2026-08-03T16:08:07.000Z"]);
+    expect((df.getColumn("ACQDATE_date").toArray() as unknown as Date[]).map((d) => d.toISOString().slice(0, 10))).toEqual([
+      "1979-06-01",
+      "1972-06-01",
+    ]);
+    expect((df.getColumn("LASTMODIFIED").toArray() as unknown as Date[]).map((d) => d.toISOString())).toEqual([
+      "2026-08-03T16:08:11.000Z",
+      "2026-08-03T16:08:07.000Z",
+    ]);
     const d = diagnostics(df)!;
     expect(d.endpoint).toBe("POST /api/v2/acn/query");
     const by = Object.fromEntries(d.coercions.map((c) => [c.column, c]));
@@ -73,7 +114,10 @@ describe("/acn/query: a real-world TSV export", () => {
 
   it("is an error, naming the record, when the body ends cleanly inside a record", async () => {
     const cut = TSV.subarray(0, TSV.indexOf("MAICAO"));
-    const err = await withServer(() => ({ status: 200, headers: { ...csv, "x-request-id": "req-7f3a" }, body: cut }), (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e));
+    const err = await withServer(
+      () => ({ status: 200, headers: { ...csv, "x-request-id": "req-7f3a" }, body: cut }),
+      (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e),
+    );
     expect(err).toBeInstanceOf(GenesysResponseError);
     expect(err.message).toMatch(/malformed CSV: record 2 has 9 fields, the header has 19: "COL003\\tG3901/);
     expect(err.code).toBe("GENESYS_CSV_RECORD");
@@ -85,8 +129,11 @@ describe("/acn/query: a real-world TSV export", () => {
   });
 
   it("errors carry a stable code, the server's request id and the underlying cause", async () => {
-    const bad = await withServer(() => ({ status: 400, headers: { "x-request-id": "req-42" }, body: JSON.stringify({ error: "l must be <= 1000" }) }),
-      (g) => g.api.accessionPage({}, { size: 10 }).catch((e) => e), { retries: 0 });
+    const bad = await withServer(
+      () => ({ status: 400, headers: { "x-request-id": "req-42" }, body: JSON.stringify({ error: "l must be <= 1000" }) }),
+      (g) => g.api.accessionPage({}, { size: 10 }).catch((e) => e),
+      { retries: 0 },
+    );
     expect(bad).toMatchObject({ code: "GENESYS_REQUEST", status: 400, requestId: "req-42", serverMessage: "l must be <= 1000" });
     expect(bad.message.split("\n")[0]).toBe("POST /api/v2/acn/filter -> HTTP 400: l must be <= 1000 [request id req-42]");
     const notJson = await withServer(() => ({ status: 200, body: "<html>" }), (g) => g.api.datasetUuids().catch((e) => e));
@@ -100,22 +147,30 @@ describe("/acn/query: a real-world TSV export", () => {
   it("is an error when a gzip body is cut off mid-way, promptly, not a hang", async () => {
     const gz = gzipSync(Buffer.concat(Array.from({ length: 400 }, () => TSV)));
     const t0 = Date.now();
-    const err = await withServer(() => ({ status: 200, headers: { ...csv, "content-encoding": "gzip" }, body: gz.subarray(0, gz.length >> 1), cutOff: true }),
-      (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e), { timeoutMs: 5000 });
+    const err = await withServer(
+      () => ({ status: 200, headers: { ...csv, "content-encoding": "gzip" }, body: gz.subarray(0, gz.length >> 1), cutOff: true }),
+      (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e),
+      { timeoutMs: 5000 },
+    );
     expect(err).toBeInstanceOf(GenesysNetworkError);
     expect(Date.now() - t0).toBeLessThan(4000);
   });
 
   it("is an error naming the content type when a proxy answers an HTML page with 200", async () => {
     const html = "<!DOCTYPE html><html><body>Please log in</body></html>";
-    await expect(withServer(() => ({ status: 200, headers: { "content-type": "text/html" }, body: html }), (g) => g.passports({}, { select: SELECT })))
+    await expect(
+      withServer(() => ({ status: 200, headers: { "content-type": "text/html" }, body: html }), (g) => g.passports({}, { select: SELECT })),
+    )
       .rejects.toThrow(/expected a CSV export, got 'text\/html' starting with "<!DOCTYPE html>/);
   });
 
   it("cancels through an AbortSignal and leaves no block file", async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(new Error("interrupted")), 300);
-    const err = await withServer(() => ({ status: 200, headers: csv, body: TSV, stall: true }), (g) => g.passports({}, { select: SELECT, signal: ac.signal, ...quiet }).catch((e) => e));
+    const err = await withServer(
+      () => ({ status: 200, headers: csv, body: TSV, stall: true }),
+      (g) => g.passports({}, { select: SELECT, signal: ac.signal, ...quiet }).catch((e) => e),
+    );
     expect(err).toBeInstanceOf(GenesysAbortError);
     expect(err.message).toMatch(/aborted: interrupted/);
     expect(spoolFiles()).toEqual([]);
@@ -129,18 +184,37 @@ const ACC = (i: number) => `ccccccc${i % 10}-dddd-4eee-8fff-${String(i).padStart
 describe("JSON endpoints as the real service may send them", () => {
   it("keeps a descriptor of unknown data type (read as text, reported) from a bare array with variant fields", async () => {
     const body = JSON.stringify([
-      { uuid: DESC(1), title: ["Seed colour", null], columnName: "SEEDCOL", dataType: "PICTURE", uom: null, crop: "beans", terms: [{ code: 1, title: "white" }], versionTag: "1.0" },
+      {
+        uuid: DESC(1),
+        title: ["Seed colour", null],
+        columnName: "SEEDCOL",
+        dataType: "PICTURE",
+        uom: null,
+        crop: "beans",
+        terms: [{ code: 1, title: "white" }],
+        versionTag: "1.0",
+      },
       { uuid: DESC(2), title: "100-seed weight", dataType: "NUMERIC", uom: "g", minValue: 1, maxValue: 200 },
     ]);
     const df = await withServer(() => ({ status: 200, body }), (g) => g.descriptors([DESC(1), DESC(2)]));
     expect(df.getColumn("title").toArray()).toEqual(["Seed colour", "100-seed weight"]);
     expect(df.getColumn("data_type").cast(pl.Utf8).toArray()).toEqual(["PICTURE", "NUMERIC"]);
     expect(df.getColumn("code_list").toArray()).toEqual([[{ code: "1", label: "white" }], null]);
-    expect(diagnostics(df)!.coercions).toEqual([{ column: "dataType", what: "descriptors of an unknown data type: values read as TEXT", count: 1, examples: ["Seed colour: PICTURE"] }]);
+    expect(diagnostics(df)!.coercions).toEqual([{
+      column: "dataType",
+      what: "descriptors of an unknown data type: values read as TEXT",
+      count: 1,
+      examples: ["Seed colour: PICTURE"],
+    }]);
   });
 
   it("names the exact field path of a truly malformed descriptor, in a page or a bare array", async () => {
-    for (const body of [JSON.stringify([{ uuid: DESC(1), title: "x", dataType: "TEXT" }, { title: "no uuid", dataType: "TEXT" }]), JSON.stringify({ content: [{ uuid: 5, title: "x", dataType: "TEXT" }], totalElements: 1 })]) {
+    for (
+      const body of [
+        JSON.stringify([{ uuid: DESC(1), title: "x", dataType: "TEXT" }, { title: "no uuid", dataType: "TEXT" }]),
+        JSON.stringify({ content: [{ uuid: 5, title: "x", dataType: "TEXT" }], totalElements: 1 }),
+      ]
+    ) {
       const err = await withServer(() => ({ status: 200, body }), (g) => g.descriptors([DESC(1)]).catch((e) => e));
       expect(err).toBeInstanceOf(GenesysResponseError);
       expect(err.message).toMatch(/at content\[\d\]\.uuid/);
@@ -148,14 +222,28 @@ describe("JSON endpoints as the real service may send them", () => {
   });
 
   it("accepts numeric datatable ids and versions sent as text", async () => {
-    const body = JSON.stringify([{ id: 4767862, version: "3", key: DS(1), title: "Trial 2019", collection: `amphibian.${DS(1)}`, columns: { [DESC(1)]: {} } }]);
+    const body = JSON.stringify([{
+      id: 4767862,
+      version: "3",
+      key: DS(1),
+      title: "Trial 2019",
+      collection: `amphibian.${DS(1)}`,
+      columns: { [DESC(1)]: {} },
+    }]);
     const [t] = await withServer(() => ({ status: 200, body }), (g) => g.api.datatables([DS(1)]));
     expect(t).toMatchObject({ id: "4767862", version: 3, key: DS(1) });
   });
 
   it("stops with a clear error when the server ignores p on /dataset/data", async () => {
-    const page = JSON.stringify({ content: Array.from({ length: 2 }, (_, i) => ({ accession: ACC(i), [DESC(1)]: [i] })), totalElements: 10, last: false });
-    const err = await withServer(() => ({ status: 200, body: page }), (g) => g.api.observationRows({ datasets: [DS(1)], fields: [DESC(1)], pageSize: 2 }).catch((e) => e));
+    const page = JSON.stringify({
+      content: Array.from({ length: 2 }, (_, i) => ({ accession: ACC(i), [DESC(1)]: [i] })),
+      totalElements: 10,
+      last: false,
+    });
+    const err = await withServer(
+      () => ({ status: 200, body: page }),
+      (g) => g.api.observationRows({ datasets: [DS(1)], fields: [DESC(1)], pageSize: 2 }).catch((e) => e),
+    );
     expect(err).toBeInstanceOf(GenesysResponseError);
     expect(err.message).toMatch(/page 1 holds the same rows as page 0 .* ignore the page parameter 'p'/);
   });
@@ -170,7 +258,14 @@ describe("JSON endpoints as the real service may send them", () => {
       const fs = u.searchParams.get("fields")!.split(",");
       const ds = u.searchParams.get("datasetUuids")!.split(",");
       // accession 1 has a value for every requested field in every requested dataset
-      return { status: 200, body: JSON.stringify({ content: [{ accession: ACC(1), ...Object.fromEntries(fs.map((f) => [f, ds.map(() => 1)])) }], totalElements: 1, last: true }) };
+      return {
+        status: 200,
+        body: JSON.stringify({
+          content: [{ accession: ACC(1), ...Object.fromEntries(fs.map((f) => [f, ds.map(() => 1)])) }],
+          totalElements: 1,
+          last: true,
+        }),
+      };
     }, (g) => g.api.observationRows({ datasets, fields }));
     expect(seen.length).toBeGreaterThan(1);
     for (const line of seen) expect(`POST ${line} HTTP/1.1`.length).toBeLessThan(6000);
@@ -180,7 +275,12 @@ describe("JSON endpoints as the real service may send them", () => {
   });
 
   it("reports a token answer cut mid-body as a GenesysError", async () => {
-    const srv = await scriptedServer(() => ({ status: 200, body: '{"access_token":"abc', cutOff: true, headers: { "content-length": "100" } }));
+    const srv = await scriptedServer(() => ({
+      status: 200,
+      body: '{"access_token":"abc',
+      cutOff: true,
+      headers: { "content-length": "100" },
+    }));
     const g = new Genesys({ baseUrl: srv.url, clientId: "id", clientSecret: "secret", retries: 0 });
     const err = await g.passports({}, { select: ["UUID"] }).catch((e) => e);
     expect(err).toBeInstanceOf(GenesysError);
@@ -201,7 +301,10 @@ describe("bounded waiting and cancelling, on every method", () => {
     expect(late).toBeInstanceOf(GenesysNetworkError);
     expect(late.message).toMatch(/no complete answer within 0\.6 s \(deadlineMs\)/);
     expect(performance.now() - t0).toBeLessThan(3000);
-    const slow = await withServer(trickle, (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e), { minBytesPerSecond: 10_000, throughputWindowMs: 400 });
+    const slow = await withServer(trickle, (g) => g.passports({}, { select: SELECT, ...quiet }).catch((e) => e), {
+      minBytesPerSecond: 10_000,
+      throughputWindowMs: 400,
+    });
     expect(slow).toBeInstanceOf(GenesysNetworkError);
     expect(slow.message).toMatch(/under the minimum of 10000 bytes\/s \(minBytesPerSecond\)/);
     expect(spoolFiles()).toEqual([]);
@@ -229,14 +332,24 @@ describe("bounded waiting and cancelling, on every method", () => {
 
   it("bounds what a compressed body may decompress to", async () => {
     const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024, 32)); // 20 MB of spaces, ~20 KB on the wire
-    const json = await withServer(() => ({ status: 200, headers: { "content-encoding": "gzip" }, body: bomb }), (g) => g.descriptors([DESC(1)]).catch((e) => e), { maxJsonBytes: 1024 * 1024 });
+    const json = await withServer(
+      () => ({ status: 200, headers: { "content-encoding": "gzip" }, body: bomb }),
+      (g) => g.descriptors([DESC(1)]).catch((e) => e),
+      { maxJsonBytes: 1024 * 1024 },
+    );
     expect(json).toBeInstanceOf(GenesysResponseError);
     expect(json.message).toMatch(/decompresses to more than 1 MB \(maxJsonBytes\)/);
-    const line = await withServer(() => ({ status: 200, headers: { ...csv, "content-encoding": "gzip" }, body: gzipSync(Buffer.alloc(20 * 1024 * 1024, 65)) }), (g) => g.passports({}, { select: SELECT }).catch((e) => e));
+    const line = await withServer(
+      () => ({ status: 200, headers: { ...csv, "content-encoding": "gzip" }, body: gzipSync(Buffer.alloc(20 * 1024 * 1024, 65)) }),
+      (g) => g.passports({}, { select: SELECT }).catch((e) => e),
+    );
     expect(line).toBeInstanceOf(GenesysResponseError);
     expect(line.message).toMatch(/the first line is longer than 1024 KB without a line end/);
     const record = gzipSync(Buffer.concat([Buffer.from(header), Buffer.alloc(80 * 1024 * 1024, 65)]));
-    const long = await withServer(() => ({ status: 200, headers: { ...csv, "content-encoding": "gzip" }, body: record }), (g) => g.passports({}, { select: SELECT }).catch((e) => e));
+    const long = await withServer(
+      () => ({ status: 200, headers: { ...csv, "content-encoding": "gzip" }, body: record }),
+      (g) => g.passports({}, { select: SELECT }).catch((e) => e),
+    );
     expect(long).toBeInstanceOf(GenesysResponseError);
     expect(long.message).toMatch(/record 1 is longer than 64 MB without a line end/);
     expect(spoolFiles()).toEqual([]);

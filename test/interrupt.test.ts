@@ -16,7 +16,12 @@ describe("interrupting a script mid-export", () => {
     it(`${signal} ends a Deno script and removes its block files`, async () => {
       const spool = mkdtempSync(join(tmpdir(), "interrupt-spool-"));
       const rows = Array.from({ length: 2000 }, (_, i) => `COL003\tG${i}\n`).join("");
-      const srv = await scriptedServer(() => ({ status: 200, headers: { "content-type": "text/csv" }, body: `INSTCODE\tACCENUMB\n${rows}`, trickle: { chunk: rows, everyMs: 20 } }));
+      const srv = await scriptedServer(() => ({
+        status: 200,
+        headers: { "content-type": "text/csv" },
+        body: `INSTCODE\tACCENUMB\n${rows}`,
+        trickle: { chunk: rows, everyMs: 20 },
+      }));
       try {
         const child = spawn("node_modules/.bin/deno", ["run", "-A", "test/deno/interrupt.ts"], {
           env: { ...process.env, GENESYS_API_URL: srv.url, GENESYS_SPOOL_DIR: spool },
@@ -25,7 +30,9 @@ describe("interrupting a script mid-export", () => {
         let out = "";
         child.stdout.on("data", (d) => (out += d));
         child.stderr.on("data", (d) => (out += d));
-        const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.on("exit", (code, sig) => r({ code, signal: sig })));
+        const exited = new Promise<{ code: number | null; signal: string | null }>((r) =>
+          child.on("exit", (code, sig) => r({ code, signal: sig }))
+        );
         for (let t = 0; t < 300 && files(spool).length === 0; t++) await new Promise((r) => setTimeout(r, 100));
         expect(files(spool).length, out).toBeGreaterThan(0);
         child.kill(signal);

@@ -18,8 +18,17 @@ describe.skipIf(!hasJupyter && !mustRun)("notebooks", () => {
   });
   for (const nb of notebooks) {
     it(`${nb} runs top to bottom`, () => {
-      const r = spawnSync("jupyter", ["nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.kernel_name=deno",
-        "--ExecutePreprocessor.timeout=600", "--output-dir", "out/notebooks", `notebooks/${nb}`], { encoding: "utf8", timeout: 900_000 });
+      const r = spawnSync("jupyter", [
+        "nbconvert",
+        "--to",
+        "notebook",
+        "--execute",
+        "--ExecutePreprocessor.kernel_name=deno",
+        "--ExecutePreprocessor.timeout=600",
+        "--output-dir",
+        "out/notebooks",
+        `notebooks/${nb}`,
+      ], { encoding: "utf8", timeout: 900_000 });
       expect(r.status, r.stderr.slice(-3000)).toBe(0);
       const executed = JSON.parse(readFileSync(`out/notebooks/${nb}`, "utf8"));
       type Output = { output_type: string; data?: Record<string, unknown> };

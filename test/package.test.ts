@@ -71,16 +71,20 @@ function lastJson(out: string): { rows: number; columns: string[]; lat: string }
 describe("the packed tarball, installed into an empty folder", () => {
   it("ships built ESM and .d.ts for each entry, and no TypeScript sources or tests", () => {
     const listing = run("tar", ["-tzf", tarball], work).stdout.split("\n");
-    for (const f of ["index.js", "index.d.ts", "plot/index.js", "plot/index.d.ts", "sandbox/index.js", "sandbox/index.d.ts", "sandbox/cli.js"]) {
+    for (
+      const f of ["index.js", "index.d.ts", "plot/index.js", "plot/index.d.ts", "sandbox/index.js", "sandbox/index.d.ts", "sandbox/cli.js"]
+    ) {
       expect(listing).toContain(`package/dist/${f}`);
     }
     expect(listing.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(listing.filter((f) => f.startsWith("package/test/") || f.startsWith("package/src/"))).toEqual([]);
-    const declarations = listing.filter((f) => f.endsWith(".d.ts")).map((f) => readFileSync(join(project, "node_modules", "genesys-notebook", f.slice(8)), "utf8"));
+    const declarations = listing.filter((f) => f.endsWith(".d.ts")).map((f) =>
+      readFileSync(join(project, "node_modules", "genesys-notebook", f.slice(8)), "utf8")
+    );
     expect(declarations.filter((d) => /from\s+["']\.{1,2}\/[^"']+\.ts["']/.test(d))).toEqual([]);
   });
 
-  it("a Deno script imports { Genesys, startSandbox } from \"genesys-notebook\" and fetches passports", () => {
+  it('a Deno script imports { Genesys, startSandbox } from "genesys-notebook" and fetches passports', () => {
     writeFileSync(join(project, "fetch.ts"), script);
     const r = run(deno, ["run", "-A", "fetch.ts"], project);
     expect(r.status, ok(r)).toBe(0);
@@ -98,13 +102,16 @@ describe("the packed tarball, installed into an empty folder", () => {
   }, 300_000);
 
   it("Deno type-checks a script against the shipped declarations (and catches a type error)", () => {
-    writeFileSync(join(project, "typed.ts"), `import { Genesys, type GenesysOptions } from "genesys-notebook";
+    writeFileSync(
+      join(project, "typed.ts"),
+      `import { Genesys, type GenesysOptions } from "genesys-notebook";
 import { countryBar } from "genesys-notebook/plot";
 const opts: GenesysOptions = { baseUrl: "http://127.0.0.1:1", token: "t" };
 const g: Genesys = new Genesys(opts);
 export const f: typeof countryBar = countryBar;
 await g.close();
-`);
+`,
+    );
     const good = run(deno, ["check", "typed.ts"], project);
     expect(good.status, ok(good)).toBe(0);
     writeFileSync(join(project, "untyped.ts"), `import { Genesys } from "genesys-notebook";\nnew Genesys({ baseUrl: 42 });\n`);
@@ -139,7 +146,9 @@ await g.close();
     expect([...sandboxGraph].some((s) => s.startsWith("@duckdb/"))).toBe(true); // the walk does find DuckDB where it is
 
     // at run time: the DuckDB native library is not mapped into the process until startSandbox()
-    writeFileSync(join(project, "lazy.mjs"), `import { readFileSync } from "node:fs";
+    writeFileSync(
+      join(project, "lazy.mjs"),
+      `import { readFileSync } from "node:fs";
 const mapped = () => process.platform === "linux" ? readFileSync("/proc/self/maps", "utf8").includes("duckdb") : null;
 const { startSandbox } = await import("genesys-notebook");
 const before = mapped();
@@ -147,7 +156,8 @@ const sb = await startSandbox({ accessions: 3000, seed: 11 });
 const after = mapped();
 await sb.close();
 console.log(JSON.stringify({ before, after }));
-`);
+`,
+    );
     const r = run(process.execPath, ["lazy.mjs"], project);
     expect(r.status, ok(r)).toBe(0);
     if (process.platform === "linux") expect(JSON.parse(r.stdout.trim().split("\n").pop()!)).toEqual({ before: false, after: true });
@@ -155,22 +165,45 @@ console.log(JSON.stringify({ before, after }));
 
   it.skipIf(!hasJupyter && process.env.CI !== "true")("a notebook in that folder runs headless with the Deno kernel", () => {
     const cell = (source: string) => ({ cell_type: "code", execution_count: null, metadata: {}, outputs: [], source });
-    writeFileSync(join(project, "mine.ipynb"), JSON.stringify({
-      cells: [
-        cell(`import { display, Genesys, startSandbox } from "genesys-notebook";\nimport { countryBar } from "genesys-notebook/plot";\nconst sb = await startSandbox({ accessions: 3000, seed: 11 });\nconst g = new Genesys({ baseUrl: sb.url, token: sb.token });`),
-        cell(`const df = await g.passports({ crop: ["beans"] });\nawait display(df.head(5));`),
-        cell(`await display(countryBar(df));`),
-        cell(`await g.close();\nawait sb.close();`),
-      ],
-      metadata: { kernelspec: { display_name: "Deno", language: "typescript", name: "deno" } },
-      nbformat: 4,
-      nbformat_minor: 5,
-    }));
+    writeFileSync(
+      join(project, "mine.ipynb"),
+      JSON.stringify({
+        cells: [
+          cell(
+            `import { display, Genesys, startSandbox } from "genesys-notebook";\nimport { countryBar } from "genesys-notebook/plot";\n` +
+              `const sb = await startSandbox({ accessions: 3000, seed: 11 });\n` +
+              `const g = new Genesys({ baseUrl: sb.url, token: sb.token });`,
+          ),
+          cell(`const df = await g.passports({ crop: ["beans"] });\nawait display(df.head(5));`),
+          cell(`await display(countryBar(df));`),
+          cell(`await g.close();\nawait sb.close();`),
+        ],
+        metadata: { kernelspec: { display_name: "Deno", language: "typescript", name: "deno" } },
+        nbformat: 4,
+        nbformat_minor: 5,
+      }),
+    );
     execFileSync(deno, ["jupyter", "--install", "--force"], { stdio: "ignore" });
-    const r = run("jupyter", ["nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.kernel_name=deno",
-      "--ExecutePreprocessor.timeout=300", "--output", "mine.out.ipynb", "mine.ipynb"], project, 600_000);
+    const r = run(
+      "jupyter",
+      [
+        "nbconvert",
+        "--to",
+        "notebook",
+        "--execute",
+        "--ExecutePreprocessor.kernel_name=deno",
+        "--ExecutePreprocessor.timeout=300",
+        "--output",
+        "mine.out.ipynb",
+        "mine.ipynb",
+      ],
+      project,
+      600_000,
+    );
     expect(r.status, ok(r)).toBe(0);
-    const outputs = JSON.parse(readFileSync(join(project, "mine.out.ipynb"), "utf8")).cells.flatMap((c: { outputs: unknown[] }) => c.outputs);
+    const outputs = JSON.parse(readFileSync(join(project, "mine.out.ipynb"), "utf8")).cells.flatMap((c: { outputs: unknown[] }) =>
+      c.outputs
+    );
     expect(outputs.filter((o: { output_type: string }) => o.output_type === "error")).toEqual([]);
     const mimes = new Set(outputs.flatMap((o: { data?: object }) => Object.keys(o.data ?? {})));
     expect(mimes.has("text/html")).toBe(true);
@@ -203,11 +236,13 @@ describe("other platforms resolve their native packages from the tarball", () =>
   for (const p of platforms) {
     it(`npm install --dry-run --os=${p.os} --cpu=${p.cpu}: no EBADPLATFORM, ${p.polars} and ${p.duckdb} resolve`, () => {
       const dir = emptyProject(`dry-${p.os}-${p.cpu}`);
-      const dry = run("npm", ["install", "--dry-run", "--no-audit", "--no-fund", "--prefer-offline", `--os=${p.os}`, `--cpu=${p.cpu}`, tarball], dir);
+      const npmFor = (mode: string) =>
+        run("npm", ["install", mode, "--no-audit", "--no-fund", "--prefer-offline", `--os=${p.os}`, `--cpu=${p.cpu}`, tarball], dir);
+      const dry = npmFor("--dry-run");
       expect(dry.status, ok(dry)).toBe(0);
       expect(dry.stdout + dry.stderr).not.toMatch(/EBADPLATFORM/);
       // npm leaves an optional package out of the lockfile when the registry has no such version
-      const lock = run("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund", "--prefer-offline", `--os=${p.os}`, `--cpu=${p.cpu}`, tarball], dir);
+      const lock = npmFor("--package-lock-only");
       expect(lock.status, ok(lock)).toBe(0);
       const packages = JSON.parse(readFileSync(join(dir, "package-lock.json"), "utf8")).packages;
       for (const name of [p.polars, p.duckdb]) {

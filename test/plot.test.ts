@@ -1,6 +1,14 @@
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { collectingSitesMap, countryBar, sampstatBar, traitHistogram, traitScatter, acquisitionTimeline, traitBox } from "../src/plot/helpers.ts";
+import {
+  acquisitionTimeline,
+  collectingSitesMap,
+  countryBar,
+  sampstatBar,
+  traitBox,
+  traitHistogram,
+  traitScatter,
+} from "../src/plot/helpers.ts";
 import { traitByDataset, traitPairByDataset } from "../src/plot/traits.ts";
 import { dataFrameToHtml } from "../src/display/table.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -55,7 +63,9 @@ describe("trait figures from g.traits() frames", () => {
   const D1 = "11111111-1111-4111-8111-111111111111", D2 = "22222222-2222-4222-8222-222222222222";
   const datasets = pl.DataFrame({ uuid: [D1, D2], title: ["Palmira 2015", "Darién 2016"] });
   const long = pl.DataFrame({
-    dataset: [D1, D1, D1, D2, D2, D2], descriptor: ["Fe", "Fe", "Fe", "Fe", "Fe", "Zn"], value: [1, 2, 3, 4, 5, 9],
+    dataset: [D1, D1, D1, D2, D2, D2],
+    descriptor: ["Fe", "Fe", "Fe", "Fe", "Fe", "Zn"],
+    value: [1, 2, 3, 4, 5, 9],
   });
   const wide = pl.DataFrame([
     pl.Series("UUID", ["a", "b", "a", "c"]),
@@ -98,7 +108,9 @@ describe("HTML table", () => {
   });
 
   it("prints List, Struct, Date and float cells as polars does, not as [object Object]", () => {
-    const codes = pl.DataFrame({ k: ["a", "a"], code: ["1", "2"], label: ["White", "Red"] }).groupBy("k").agg(pl.struct([pl.col("code"), pl.col("label")]).alias("codes"));
+    const codes = pl.DataFrame({ k: ["a", "a"], code: ["1", "2"], label: ["White", "Red"] }).groupBy("k").agg(
+      pl.struct([pl.col("code"), pl.col("label")]).alias("codes"),
+    );
     const df = pl.DataFrame([
       codes.getColumn("codes"),
       pl.DataFrame({ d: ["2014-08-01"] }).select(pl.col("d").str.strptime(pl.Date, "%Y-%m-%d").implode().alias("dates")).getColumn("dates"),

@@ -31,7 +31,8 @@ function raw(text: string): Promise<string> {
   });
 }
 
-const exportHash = async () => createHash("sha1").update((await post(sb, "/acn/query?select=uuid,accessionNumber", { crop: ["beans"] })).text).digest("hex");
+const exportHash = async () =>
+  createHash("sha1").update((await post(sb, "/acn/query?select=uuid,accessionNumber", { crop: ["beans"] })).text).digest("hex");
 
 describe("malformed HTTP", () => {
   it("answers GET // and other odd request lines, in-process, and keeps serving", async () => {
@@ -49,7 +50,11 @@ describe("malformed HTTP", () => {
 
   it("answers only loopback Host names (DNS rebinding)", async () => {
     expect(await raw("GET /api/v2/acn/filter HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 403 /);
-    expect(await raw(`POST /api/v2/acn/filter HTTP/1.1\r\nHost: localhost:${new URL(sb.url).port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 401 /);
+    expect(
+      await raw(
+        `POST /api/v2/acn/filter HTTP/1.1\r\nHost: localhost:${new URL(sb.url).port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      ),
+    ).toMatch(/^HTTP\/1\.1 401 /);
   });
 
   it("makes a new client secret per start", async () => {
@@ -72,24 +77,99 @@ describe("client mistakes are 4xx", () => {
     const r = rng(7);
     const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
     const deep = (n: number): unknown => (n === 0 ? "x" : { taxonomy: deep(n - 1) });
-    const values: unknown[] = ["a\u0000b", "", " ", "'; DROP TABLE accession; --", "%", "\\", "\"", 1e308, -1, 1.5, null, true, [], {}, [[]], ["x"], [1, "a"], "😀", "x".repeat(5000), Array(20_000).fill("a")];
-    const keys = ["crop", "institute", "institute.code", "uuid", "doi", "sampStat", "geo", "_text", "historic", "taxonomy", "nope", "acquisitionDate", "createdDate", "datasets", "subsets"];
+    const values: unknown[] = [
+      "a\u0000b",
+      "",
+      " ",
+      "'; DROP TABLE accession; --",
+      "%",
+      "\\",
+      '"',
+      1e308,
+      -1,
+      1.5,
+      null,
+      true,
+      [],
+      {},
+      [[]],
+      ["x"],
+      [1, "a"],
+      "😀",
+      "x".repeat(5000),
+      Array(20_000).fill("a"),
+    ];
+    const keys = [
+      "crop",
+      "institute",
+      "institute.code",
+      "uuid",
+      "doi",
+      "sampStat",
+      "geo",
+      "_text",
+      "historic",
+      "taxonomy",
+      "nope",
+      "acquisitionDate",
+      "createdDate",
+      "datasets",
+      "subsets",
+    ];
     const nest = (k: string, v: unknown) => k.split(".").reduceRight<unknown>((acc, part) => ({ [part]: acc }), v);
-    const paths = ["/acn/query", "/acn/filter", "/dataset/accessions-datasets", "/dataset/data", "/descriptor/list/details", "/amphibian/datatable/list"];
-    const queries = ["", "?l=0", "?l=-1", "?l=99999999999", "?p=x", "?select=", "?select=%20,%20", "?select=nope", "?select=uuid%20A%20B", "?f=unknown", "?datasetUuids=x&fields=y", "?datasetUuids=&fields="];
+    const paths = [
+      "/acn/query",
+      "/acn/filter",
+      "/dataset/accessions-datasets",
+      "/dataset/data",
+      "/descriptor/list/details",
+      "/amphibian/datatable/list",
+    ];
+    const queries = [
+      "",
+      "?l=0",
+      "?l=-1",
+      "?l=99999999999",
+      "?p=x",
+      "?select=",
+      "?select=%20,%20",
+      "?select=nope",
+      "?select=uuid%20A%20B",
+      "?f=unknown",
+      "?datasetUuids=x&fields=y",
+      "?datasetUuids=&fields=",
+    ];
     const failures: string[] = [];
     for (let i = 0; i < 300; i++) {
       const path = pick(paths) + pick(queries);
       const kind = r();
-      const body = kind < 0.5 ? nest(pick(keys), pick(values)) : kind < 0.6 ? deep(40 + Math.floor(r() * 2000)) : kind < 0.7 ? pick(values) : kind < 0.8 ? { uuid: [] } : undefined;
-      const init = kind >= 0.8 && kind < 0.9 ? { raw: pick(["{", "[1,", "{\"crop\":", "\u0000", "nul\u0000l"]) } : kind >= 0.9 ? { headers: { "content-type": pick(["text/xml", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) }, raw: "filter=%7B%7D&%zz" } : {};
+      const body = kind < 0.5
+        ? nest(pick(keys), pick(values))
+        : kind < 0.6
+        ? deep(40 + Math.floor(r() * 2000))
+        : kind < 0.7
+        ? pick(values)
+        : kind < 0.8
+        ? { uuid: [] }
+        : undefined;
+      const init = kind >= 0.8 && kind < 0.9 ? { raw: pick(["{", "[1,", '{"crop":', "\u0000", "nul\u0000l"]) } : kind >= 0.9
+        ? {
+          headers: { "content-type": pick(["text/xml", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) },
+          raw: "filter=%7B%7D&%zz",
+        }
+        : {};
       const res = await post(sb, path, body, init);
-      if (res.status >= 500 || /\bSELECT\b.*\bFROM\b|\bFROM accession\b|\bWHERE\b/i.test(res.text)) failures.push(`${res.status} ${path} ${JSON.stringify(body)?.slice(0, 80)} -> ${res.text.slice(0, 160)}`);
-      else if (res.status >= 400) expect(res.json?.error, path).toBeTruthy();
+      if (res.status >= 500 || /\bSELECT\b.*\bFROM\b|\bFROM accession\b|\bWHERE\b/i.test(res.text)) {
+        failures.push(`${res.status} ${path} ${JSON.stringify(body)?.slice(0, 80)} -> ${res.text.slice(0, 160)}`);
+      } else if (res.status >= 400) expect(res.json?.error, path).toBeTruthy();
     }
     expect(failures).toEqual([]);
     // malformed Basic credentials at the token endpoint
-    const tok = await fetch(`${sb.url}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("%zz:%").toString("base64")}` }, body: "grant_type=client_credentials" });
+    const tok = await fetch(`${sb.url}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("%zz:%").toString("base64")}` },
+      body: "grant_type=client_credentials",
+    });
     expect(tok.status).toBe(400);
     expect(await exportHash()).toBe(before);
   }, 120_000);
@@ -121,7 +201,12 @@ describe("disconnects and caches", () => {
     const baseline = fds();
     for (let i = 0; i < 40; i++) {
       const ac = new AbortController();
-      const res = await fetch(`${sb.url}/api/v2/acn/query?select=uuid,accessionNumber,remarks,taxonomy.genus&l=${4000 + i}`, { method: "POST", headers: { authorization: `Bearer ${sb.token}`, "content-type": "application/json" }, body: "{}", signal: ac.signal });
+      const res = await fetch(`${sb.url}/api/v2/acn/query?select=uuid,accessionNumber,remarks,taxonomy.genus&l=${4000 + i}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${sb.token}`, "content-type": "application/json" },
+        body: "{}",
+        signal: ac.signal,
+      });
       const reader = res.body!.getReader();
       await reader.read();
       ac.abort();

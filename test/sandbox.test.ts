@@ -30,7 +30,7 @@ describe("POST /acn/query", () => {
   it("pages are disjoint and together equal the whole export", async () => {
     const all = tsv((await post(sb, "/acn/query?select=uuid", { crop: ["maize"] })).text).rows.map((r) => r[0]);
     const pages: string[] = [];
-    for (let p = 0; ; p++) {
+    for (let p = 0;; p++) {
       const rows = tsv((await post(sb, `/acn/query?select=uuid&l=100&p=${p}`, { crop: ["maize"] })).text).rows.map((r) => r[0]!);
       pages.push(...rows);
       if (rows.length < 100) break;
@@ -56,7 +56,11 @@ describe("POST /acn/query", () => {
     fd.set("mcpd", "true");
     fd.set("filter", JSON.stringify({ institute: { code: "COL003" } }));
     fd.set("select", "instituteCode INSTCODE,accessionNumber ACCENUMB");
-    const res = await fetch(`${sb.url}/api/v2/acn/query?p=0&l=1000000`, { method: "POST", headers: { authorization: `Bearer ${sb.token}`, accept: "text/csv,*/*" }, body: fd });
+    const res = await fetch(`${sb.url}/api/v2/acn/query?p=0&l=1000000`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sb.token}`, accept: "text/csv,*/*" },
+      body: fd,
+    });
     const { header, rows } = tsv(await res.text());
     expect(header).toEqual(["INSTCODE", "ACCENUMB"]);
     expect(rows.length).toBeGreaterThan(0);
@@ -64,12 +68,16 @@ describe("POST /acn/query", () => {
   });
 
   it("answers a JSON page keyed by select path with Accept: application/json, and re-uses filterCode", async () => {
-    const r = await post(sb, "/acn/query?l=2&select=instituteCode,geo.latitude,sampStat", { crop: ["rice"] }, { headers: { accept: "application/json" } });
+    const r = await post(sb, "/acn/query?l=2&select=instituteCode,geo.latitude,sampStat", { crop: ["rice"] }, {
+      headers: { accept: "application/json" },
+    });
     expect(r.status).toBe(200);
     expect(r.json.content).toHaveLength(2);
     expect(Object.keys(r.json.content[0])).toEqual(["instituteCode", "geo.latitude", "sampStat"]);
     expect(typeof r.json.content[0].sampStat).toBe("number");
-    const again = await post(sb, `/acn/query?l=2&p=1&f=${r.json.filterCode}&select=instituteCode`, {}, { headers: { accept: "application/json" } });
+    const again = await post(sb, `/acn/query?l=2&p=1&f=${r.json.filterCode}&select=instituteCode`, {}, {
+      headers: { accept: "application/json" },
+    });
     expect(again.json.totalElements).toBe(r.json.totalElements);
   });
 
@@ -168,7 +176,10 @@ describe("auth", () => {
   it("issues tokens for client credentials sent as Basic auth or as form fields", async () => {
     const basic = await fetch(`${sb.url}/oauth/token`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${sb.clientId}:${sb.clientSecret}`).toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${sb.clientId}:${sb.clientSecret}`).toString("base64")}`,
+      },
       body: "grant_type=client_credentials",
     });
     const tok = await basic.json();
@@ -177,10 +188,19 @@ describe("auth", () => {
     const form = await fetch(`${sb.url}/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: sb.clientId, client_secret: sb.clientSecret, scope: "openid" }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: sb.clientId,
+        client_secret: sb.clientSecret,
+        scope: "openid",
+      }),
     });
     expect((await form.json()).scope).toBe("openid");
-    const bad = await fetch(`${sb.url}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&client_id=x&client_secret=y" });
+    const bad = await fetch(`${sb.url}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&client_id=x&client_secret=y",
+    });
     expect(bad.status).toBe(401);
     expect((await bad.json()).error).toBe("invalid_client");
   });
@@ -214,7 +234,10 @@ describe("trait workflow endpoints", () => {
     const dt = (await post(sb, "/amphibian/datatable/list", [ds[0]])).json;
     const fields = Object.keys(dt[0].columns);
     const a = await post(sb, `/dataset/data?l=1000&datasetUuids=${ds[0]}&fields=${fields.join(",")}`, { filters: { crop: ["maize"] } });
-    const b = await post(sb, `/dataset/data?l=1000&datasetUuids=${ds[0]}&${fields.map((f) => `fields=${f}`).join("&")}`, { filters: { accession: { crop: ["maize"] } }, select: [] });
+    const b = await post(sb, `/dataset/data?l=1000&datasetUuids=${ds[0]}&${fields.map((f) => `fields=${f}`).join("&")}`, {
+      filters: { accession: { crop: ["maize"] } },
+      select: [],
+    });
     expect(b.json.totalElements).toBe(a.json.totalElements);
     expect(b.json.content).toEqual(a.json.content);
   });
@@ -225,7 +248,9 @@ describe("trait workflow endpoints", () => {
     const q = `datasetUuids=${ds.join(",")}&fields=${Object.keys(dt[0].columns).join(",")}`;
     const total = (await post(sb, `/dataset/data?${q}&l=1`, {})).json.totalElements;
     const seen: string[] = [];
-    for (let p = 0; p * 50 < total; p++) seen.push(...(await post(sb, `/dataset/data?${q}&l=50&p=${p}`, {})).json.content.map((r: { accession: string }) => r.accession));
+    for (let p = 0; p * 50 < total; p++) {
+      seen.push(...(await post(sb, `/dataset/data?${q}&l=50&p=${p}`, {})).json.content.map((r: { accession: string }) => r.accession));
+    }
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total);
     const over = await post(sb, `/dataset/data?${q}&l=1001`, {});
@@ -262,7 +287,9 @@ describe("determinism", () => {
   });
 
   it("generates plausible MCPD values", async () => {
-    const { header, rows } = tsv((await post(sb, "/acn/query?select=origCty,latitude,longitude,acquisitionDate,sampStat,storage,coll.collSrc", {})).text);
+    const { header, rows } = tsv(
+      (await post(sb, "/acn/query?select=origCty,latitude,longitude,acquisitionDate,sampStat,storage,coll.collSrc", {})).text,
+    );
     expect(header).toHaveLength(7);
     for (const [cty, lat, lon, acq, samp, storage, src] of rows) {
       if (cty) expect(cty).toMatch(/^[A-Z]{3}$/);
@@ -279,7 +306,12 @@ describe("determinism", () => {
 describe("generator randomness", () => {
   // bug: hash(id, seed, k) draws for neighbouring k were correlated, so points lay on diagonal lines
   it("latitude and longitude inside a country are not correlated", async () => {
-    const { rows } = tsv((await post(sb, "/acn/query?select=latitude,longitude", { countryOfOrigin: { code3: ["BRA", "ETH", "IND"] }, geo: { referenced: true } })).text);
+    const { rows } = tsv(
+      (await post(sb, "/acn/query?select=latitude,longitude", {
+        countryOfOrigin: { code3: ["BRA", "ETH", "IND"] },
+        geo: { referenced: true },
+      })).text,
+    );
     const byLat = rows.map((r) => [Number(r[0]), Number(r[1])] as const);
     const n = byLat.length;
     expect(n).toBeGreaterThan(50);

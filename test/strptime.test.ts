@@ -10,7 +10,15 @@ describe("exact strptime", () => {
   });
 
   const dates = ["19991101", "199911--", "1999----", "", null, "19991301", "20200229", "20190229", "1999110", "x19991101"];
-  const instants = ["2019-03-01T10:00:00Z", "2019-03-01T10:00:00.123Z", "2019-03-01 10:00:00", "", null, "2019-13-01T10:00:00Z", "x2019-03-01T10:00:00Z"];
+  const instants = [
+    "2019-03-01T10:00:00Z",
+    "2019-03-01T10:00:00.123Z",
+    "2019-03-01 10:00:00",
+    "",
+    null,
+    "2019-13-01T10:00:00Z",
+    "x2019-03-01T10:00:00Z",
+  ];
 
   it("native and public paths agree: only exact, valid values parse; the rest is null", () => {
     const df = pl.DataFrame({ d: pl.Series("d", dates, pl.Utf8) });

@@ -19,16 +19,45 @@ const C = "cccccccc-0000-4000-8000-00000000000c"; // Seed colour, CODED
 const A1 = "a1a1a1a1-0000-4000-8000-0000000000a1", A2 = "a2a2a2a2-0000-4000-8000-0000000000a2", A3 = "a3a3a3a3-0000-4000-8000-0000000000a3";
 
 const datatables = [
-  { id: "5f1d0c", version: 3, key: DS1, title: "Trial A, Palmira 2015", collection: `amphibian.${DS1}`, description: "Palmira, 2 reps", columns: { [P]: {}, [C]: {} } },
+  {
+    id: "5f1d0c",
+    version: 3,
+    key: DS1,
+    title: "Trial A, Palmira 2015",
+    collection: `amphibian.${DS1}`,
+    description: "Palmira, 2 reps",
+    columns: { [P]: {}, [C]: {} },
+  },
   // numeric id, version as text, key in upper case: all seen in the wild or allowed by the notes
-  { id: 7, version: "1", key: DS2.toUpperCase(), title: "Trial B, Darién 2016", collection: `amphibian.${DS2}`, description: "Darién, 1 rep", columns: { [P]: {}, [Q]: {} } },
+  {
+    id: 7,
+    version: "1",
+    key: DS2.toUpperCase(),
+    title: "Trial B, Darién 2016",
+    collection: `amphibian.${DS2}`,
+    description: "Darién, 1 rep",
+    columns: { [P]: {}, [Q]: {} },
+  },
 ];
 const descriptors = [
   { uuid: P, title: "Plant height", columnName: "PH_CM", dataType: "NUMERIC", uom: "cm", crop: "beans", category: "CHARACTERIZATION" },
-  { uuid: C.toUpperCase(), title: "Seed colour", columnName: "SEEDCOL", dataType: "CODED", crop: "beans", terms: [{ code: "1", title: "White" }, { code: 2, title: "Red" }] },
+  {
+    uuid: C.toUpperCase(),
+    title: "Seed colour",
+    columnName: "SEEDCOL",
+    dataType: "CODED",
+    crop: "beans",
+    terms: [{ code: "1", title: "White" }, { code: 2, title: "Red" }],
+  },
   { uuid: Q, title: "Plant height", columnName: "PH_M", dataType: "NUMERIC", uom: "m", crop: "beans" },
 ];
-const row = (acc: string, n: string, values: Record<string, unknown[]>) => ({ accession: acc, accessionNumber: n, doi: `10.18730/${n}`, instituteCode: "COL003", ...values });
+const row = (acc: string, n: string, values: Record<string, unknown[]>) => ({
+  accession: acc,
+  accessionNumber: n,
+  doi: `10.18730/${n}`,
+  instituteCode: "COL003",
+  ...values,
+});
 const data: Record<string, object[]> = {
   [DS1]: [row(A1, "G1", { [P]: [100, 110, 120], [C]: ["1", "2", "2"] }), row(A2, "G2", { [P]: [90] })],
   [DS2]: [row(A1, "G1", { [P]: [130], [Q]: [1.2, 1.4] }), row(A3, "G3", { [Q]: [0.9, null, 1.1] })],
@@ -61,27 +90,57 @@ async function traits(opts: Parameters<Genesys["traits"]>[1] = {}) {
   }
 }
 
-const records = (df: pl.DataFrame) => df.toRecords().map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === undefined ? null : v])));
+const records = (df: pl.DataFrame) =>
+  df.toRecords().map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === undefined ? null : v])));
 
 describe("trait tables: two datasets, repeated and missing values", () => {
   it("asks /dataset/data once per dataset", async () => {
     const { seen } = await traits();
-    const calls = seen.filter((s) => s.path.includes("/dataset/data")).map((s) => new URL(s.path, "http://x").searchParams.get("datasetUuids"));
+    const calls = seen.filter((s) => s.path.includes("/dataset/data")).map((s) =>
+      new URL(s.path, "http://x").searchParams.get("datasetUuids")
+    );
     expect(calls).toEqual([DS1, DS2]);
   });
 
   it("long: one row per observed value, with its dataset and position; nulls are not rows", async () => {
     const { long } = (await traits()).result;
-    expect(long.columns).toEqual(["INSTCODE", "ACCENUMB", "DOI", "UUID", "dataset", "descriptor", "descriptor_uuid", "data_type", "value_index", "value", "text", "label"]);
+    expect(long.columns).toEqual([
+      "INSTCODE",
+      "ACCENUMB",
+      "DOI",
+      "UUID",
+      "dataset",
+      "descriptor",
+      "descriptor_uuid",
+      "data_type",
+      "value_index",
+      "value",
+      "text",
+      "label",
+    ]);
     const pick = records(long.select("ACCENUMB", "dataset", "descriptor", "value_index", "value", "text", "label"));
-    const r = (acc: string, ds: string, d: string, i: number, value: number | null, text: string | null = null, label: string | null = null) =>
-      ({ ACCENUMB: acc, dataset: ds, descriptor: d, value_index: i, value, text, label });
+    const r = (
+      acc: string,
+      ds: string,
+      d: string,
+      i: number,
+      value: number | null,
+      text: string | null = null,
+      label: string | null = null,
+    ) => ({ ACCENUMB: acc, dataset: ds, descriptor: d, value_index: i, value, text, label });
     expect(pick).toEqual([
-      r("G1", DS1, "Plant height (cm)", 0, 100), r("G1", DS1, "Plant height (cm)", 1, 110), r("G1", DS1, "Plant height (cm)", 2, 120),
-      r("G1", DS1, "Seed colour", 0, null, "1", "White"), r("G1", DS1, "Seed colour", 1, null, "2", "Red"), r("G1", DS1, "Seed colour", 2, null, "2", "Red"),
+      r("G1", DS1, "Plant height (cm)", 0, 100),
+      r("G1", DS1, "Plant height (cm)", 1, 110),
+      r("G1", DS1, "Plant height (cm)", 2, 120),
+      r("G1", DS1, "Seed colour", 0, null, "1", "White"),
+      r("G1", DS1, "Seed colour", 1, null, "2", "Red"),
+      r("G1", DS1, "Seed colour", 2, null, "2", "Red"),
       r("G2", DS1, "Plant height (cm)", 0, 90),
-      r("G1", DS2, "Plant height (cm)", 0, 130), r("G1", DS2, "Plant height (m)", 0, 1.2), r("G1", DS2, "Plant height (m)", 1, 1.4),
-      r("G3", DS2, "Plant height (m)", 0, 0.9), r("G3", DS2, "Plant height (m)", 2, 1.1),
+      r("G1", DS2, "Plant height (cm)", 0, 130),
+      r("G1", DS2, "Plant height (m)", 0, 1.2),
+      r("G1", DS2, "Plant height (m)", 1, 1.4),
+      r("G3", DS2, "Plant height (m)", 0, 0.9),
+      r("G3", DS2, "Plant height (m)", 2, 1.1),
     ]);
     expect(long.getColumn("descriptor_uuid").toArray().slice(3, 6)).toEqual([C, C, C]);
     expect(long.schema.value.variant).toBe("Float64");
@@ -89,7 +148,16 @@ describe("trait tables: two datasets, repeated and missing values", () => {
 
   it("wide (default): Lists per accession and dataset, never paired across descriptors", async () => {
     const { wide } = (await traits()).result;
-    expect(wide.columns).toEqual(["INSTCODE", "ACCENUMB", "DOI", "UUID", "dataset", "Plant height (cm)", "Seed colour", "Plant height (m)"]);
+    expect(wide.columns).toEqual([
+      "INSTCODE",
+      "ACCENUMB",
+      "DOI",
+      "UUID",
+      "dataset",
+      "Plant height (cm)",
+      "Seed colour",
+      "Plant height (m)",
+    ]);
     expect(String(wide.schema["Plant height (cm)"])).toBe(String(pl.List(pl.Float64)));
     expect(records(wide.drop("INSTCODE", "DOI", "UUID"))).toEqual([
       { ACCENUMB: "G1", dataset: DS1, "Plant height (cm)": [100, 110, 120], "Seed colour": ["1", "2", "2"], "Plant height (m)": null },
@@ -104,7 +172,10 @@ describe("trait tables: two datasets, repeated and missing values", () => {
     const { wide } = (await traits({ aggregate: "mean" })).result;
     const rows = records(wide.select("ACCENUMB", "dataset", "Plant height (cm)", "Seed colour", "Plant height (m)"));
     expect(rows.map((r) => [r.ACCENUMB, r.dataset, r["Plant height (cm)"], r["Seed colour"]])).toEqual([
-      ["G1", DS1, 110, "2"], ["G2", DS1, 90, null], ["G1", DS2, 130, null], ["G3", DS2, null, null],
+      ["G1", DS1, 110, "2"],
+      ["G2", DS1, 90, null],
+      ["G1", DS2, 130, null],
+      ["G3", DS2, null, null],
     ]);
     const m = rows.map((r) => r["Plant height (m)"] as number | null);
     expect(m[0]).toBeNull();
@@ -129,8 +200,30 @@ describe("trait tables: two datasets, repeated and missing values", () => {
   it("datasets: title, crop, version, counts and the datatable's other fields", async () => {
     const { datasets } = (await traits()).result;
     expect(records(datasets)).toEqual([
-      { uuid: DS1, title: "Trial A, Palmira 2015", crop: "beans", version: 3, accessions: 2, descriptors: 2, observations: 7, id: "5f1d0c", collection: `amphibian.${DS1}`, description: "Palmira, 2 reps" },
-      { uuid: DS2, title: "Trial B, Darién 2016", crop: "beans", version: 1, accessions: 2, descriptors: 2, observations: 5, id: "7", collection: `amphibian.${DS2}`, description: "Darién, 1 rep" },
+      {
+        uuid: DS1,
+        title: "Trial A, Palmira 2015",
+        crop: "beans",
+        version: 3,
+        accessions: 2,
+        descriptors: 2,
+        observations: 7,
+        id: "5f1d0c",
+        collection: `amphibian.${DS1}`,
+        description: "Palmira, 2 reps",
+      },
+      {
+        uuid: DS2,
+        title: "Trial B, Darién 2016",
+        crop: "beans",
+        version: 1,
+        accessions: 2,
+        descriptors: 2,
+        observations: 5,
+        id: "7",
+        collection: `amphibian.${DS2}`,
+        description: "Darién, 1 rep",
+      },
     ]);
   });
 
@@ -139,7 +232,9 @@ describe("trait tables: two datasets, repeated and missing values", () => {
     expect(d.getColumn("name").toArray()).toEqual(["Plant height (cm)", "Seed colour", "Plant height (m)"]);
     expect(d.getColumn("uuid").toArray()).toEqual([P, C, Q]);
     expect(d.getColumn("unit").toArray()).toEqual(["cm", null, "m"]);
-    expect(String(d.schema.code_list)).toBe('DataType(List(DataType(Struct(Field("code", DataType(String)),Field("label", DataType(String))))))');
+    expect(String(d.schema.code_list)).toBe(
+      'DataType(List(DataType(Struct(Field("code", DataType(String)),Field("label", DataType(String))))))',
+    );
     expect(d.getColumn("code_list").toArray()).toEqual([null, [{ code: "1", label: "White" }, { code: "2", label: "Red" }], null]);
     expect(d.getColumn("datasets").toArray()).toEqual([[DS1, DS2], [DS1], [DS2]]);
   });

@@ -1,7 +1,7 @@
 /** /acn/filter: validated AccessionDTO pages, an iterator over all pages, and flattening to a DataFrame. */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { AccessionPage, type AccessionDTO } from "../schema/responses.ts";
+import { type AccessionDTO, AccessionPage } from "../schema/responses.ts";
 import { GenesysInputError } from "./errors.ts";
 import { PageGuard } from "./paging.ts";
 import type { Cancellable, Transport } from "./transport.ts";
@@ -18,7 +18,11 @@ export interface PageOptions extends Cancellable {
 
 export function checkSize(size: number, max: number, endpoint: string): void {
   if (!Number.isInteger(size) || size < 1 || size > max) {
-    throw new GenesysInputError(`page size must be an integer from 1 to ${max.toLocaleString("en")}, got ${size}`, endpoint, `the server caps 'l' at ${max.toLocaleString("en")}; iterate pages instead`);
+    throw new GenesysInputError(
+      `page size must be an integer from 1 to ${max.toLocaleString("en")}, got ${size}`,
+      endpoint,
+      `the server caps 'l' at ${max.toLocaleString("en")}; iterate pages instead`,
+    );
   }
 }
 
@@ -36,7 +40,12 @@ const PREFETCH = 2;
  * Once the first page gives the total, the next pages are requested ahead, so
  * the server prepares page p+2 while page p+1 is parsed and validated here.
  */
-export async function* iterateAccessions(t: Transport, filter: unknown, size = FILTER_MAX_SIZE, { signal }: Cancellable = {}): AsyncGenerator<AccessionDTO> {
+export async function* iterateAccessions(
+  t: Transport,
+  filter: unknown,
+  size = FILTER_MAX_SIZE,
+  { signal }: Cancellable = {},
+): AsyncGenerator<AccessionDTO> {
   const guard = new PageGuard(ENDPOINT);
   const first = await fetchAccessionPage(t, filter, { page: 0, size, signal });
   guard.check(0, first.content.map((a) => a.uuid));
@@ -74,7 +83,9 @@ export function flatten(obj: Record<string, unknown>, prefix = "", out: Record<s
     const key = prefix + k;
     if (v && typeof v === "object" && !Array.isArray(v)) flatten(v as Record<string, unknown>, `${key}.`, out);
     else if (Array.isArray(v)) {
-      out[key] = v.length === 0 ? null : v.every((x) => x === null || typeof x !== "object")
+      out[key] = v.length === 0
+        ? null
+        : v.every((x) => x === null || typeof x !== "object")
         ? v.join(";")
         : v.map((x) => (x as Record<string, unknown>).name ?? (x as Record<string, unknown>).remark ?? JSON.stringify(x)).join(";");
     } else out[key] = v ?? null;
@@ -92,9 +103,17 @@ export function accessionsToDataFrame(items: AccessionDTO[]): DataFrame {
   return pl.DataFrame(Object.fromEntries(names.map((n) => {
     const values = cols[n]!;
     const kinds = new Set(values.filter((v) => v !== null).map((v) => typeof v));
-    if (kinds.size === 1 && kinds.has("number")) return [n, pl.Series(n, values as (number | null)[], values.every((v) => v === null || Number.isInteger(v)) ? pl.Int64 : pl.Float64)];
+    if (kinds.size === 1 && kinds.has("number")) {
+      return [
+        n,
+        pl.Series(
+          n,
+          values as (number | null)[],
+          values.every((v) => v === null || Number.isInteger(v)) ? pl.Int64 : pl.Float64,
+        ),
+      ];
+    }
     if (kinds.size === 1 && kinds.has("boolean")) return [n, pl.Series(n, values as (boolean | null)[], pl.Bool)];
     return [n, pl.Series(n, values.map((v) => (v === null ? null : String(v))), pl.Utf8)];
   })));
 }
-

@@ -26,8 +26,12 @@ export class GenesysApi {
   /**
    * One page of `POST /acn/filter`: AccessionDTO objects and the page envelope.
    * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const g = Genesys.fromEnv();
    * const page = await g.api.accessionPage({ crop: ["rice"] }, { page: 0, size: 50 });
    * console.log(page.totalElements, page.content[0]?.accessionNumber);
+   * ```
    */
   accessionPage(filter: AccessionFilterInput = {}, opts: PageOptions = {}): Promise<AccessionPage> {
     return fetchAccessionPage(this.t, checkFilter(filter, "POST /api/v2/acn/filter"), opts);
@@ -36,7 +40,11 @@ export class GenesysApi {
   /**
    * Every AccessionDTO matching the filter, page after page (the next pages requested ahead).
    * @example
-   * for await (const a of g.api.accessionIterator({ crop: ["potato"] })) console.log(a.accessionNumber);
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const g = Genesys.fromEnv();
+   * for await (const a of g.api.accessionIterator({ crop: ["potato"] }, { size: 500 })) console.log(a.accessionNumber);
+   * ```
    */
   accessionIterator(filter: AccessionFilterInput = {}, opts: IteratorOptions = {}): AsyncGenerator<AccessionDTO> {
     return iterateAccessions(this.t, checkFilter(filter, "POST /api/v2/acn/filter"), opts.size ?? FILTER_MAX_SIZE, opts);
@@ -45,7 +53,11 @@ export class GenesysApi {
   /**
    * Step 1 of the trait workflow, `POST /dataset/accessions-datasets`: dataset UUIDs with data for the filter.
    * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const g = Genesys.fromEnv();
    * const uuids = await g.api.datasetUuids({ crop: ["beans"] });
+   * ```
    */
   datasetUuids(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<string[]> {
     return traitDatasets(this.t, checkFilter(filter, "POST /api/v2/dataset/accessions-datasets"), opts);
@@ -54,8 +66,12 @@ export class GenesysApi {
   /**
    * Step 2, `POST /amphibian/datatable/list`: datatable objects; `columns` keys are descriptor UUIDs.
    * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const g = Genesys.fromEnv();
    * const [table] = await g.api.datatables(await g.api.datasetUuids({ crop: ["beans"] }));
    * console.log(table?.title, Object.keys(table?.columns ?? {}).length);
+   * ```
    */
   datatables(datasetUuids: string[], opts: Cancellable = {}): Promise<Datatable[]> {
     return datatables(this.t, datasetUuids, opts);
@@ -64,7 +80,14 @@ export class GenesysApi {
   /**
    * Step 3, `POST /dataset/data`: raw observation rows (value arrays keyed by descriptor UUID), all pages.
    * @example
-   * const rows = await g.api.observationRows({ datasets: [table.key], fields: Object.keys(table.columns), filter: { crop: ["beans"] } });
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const g = Genesys.fromEnv();
+   * const [table] = await g.api.datatables(await g.api.datasetUuids({ crop: ["beans"] }));
+   * if (table) {
+   *   const rows = await g.api.observationRows({ datasets: [table.key], fields: Object.keys(table.columns), filter: { crop: ["beans"] } });
+   * }
+   * ```
    */
   observationRows(query: ObservationQuery): Promise<ObservationRow[]> {
     return observationRows(this.t, { ...query, filter: checkFilter(query.filter, "POST /api/v2/dataset/data") });
@@ -73,7 +96,12 @@ export class GenesysApi {
   /**
    * Step 4, `POST /descriptor/list/details`: descriptor objects (title, unit, data type, terms).
    * @example
-   * const list = await g.api.descriptorList(Object.keys(table.columns));
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const g = Genesys.fromEnv();
+   * const [table] = await g.api.datatables(await g.api.datasetUuids({ crop: ["beans"] }));
+   * const list = await g.api.descriptorList(Object.keys(table?.columns ?? {}));
+   * ```
    */
   descriptorList(uuids: string[], opts: Cancellable = {}): Promise<Descriptor[]> {
     return descriptorList(this.t, uuids, opts);

@@ -25,7 +25,12 @@ export class StaticToken implements TokenProvider {
 export class ClientCredentials implements TokenProvider {
   readonly canRefresh = true;
   private current?: { token: string; expiresAt: number };
-  constructor(private readonly baseUrl: string, private readonly clientId: string, private readonly clientSecret: string, private readonly dispatcher: Dispatcher) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly clientId: string,
+    private readonly clientSecret: string,
+    private readonly dispatcher: Dispatcher,
+  ) {}
 
   async token(force = false): Promise<string> {
     if (!force && this.current && this.current.expiresAt - 60_000 > Date.now()) return this.current.token;
@@ -38,36 +43,66 @@ export class ClientCredentials implements TokenProvider {
         headers: {
           "content-type": "application/x-www-form-urlencoded",
           accept: "application/json",
-          authorization: `Basic ${Buffer.from(`${encodeURIComponent(this.clientId)}:${encodeURIComponent(this.clientSecret)}`).toString("base64")}`,
+          authorization: `Basic ${
+            Buffer.from(`${encodeURIComponent(this.clientId)}:${encodeURIComponent(this.clientSecret)}`).toString("base64")
+          }`,
         },
         body: new URLSearchParams({ grant_type: "client_credentials", scope: "openid" }).toString(),
       });
     } catch (e) {
-      throw new GenesysNetworkError(`cannot reach ${this.baseUrl}: ${(e as Error).message}`, endpoint, 0, undefined, "is the server running and GENESYS_API_URL right?", { cause: e });
+      throw new GenesysNetworkError(
+        `cannot reach ${this.baseUrl}: ${(e as Error).message}`,
+        endpoint,
+        0,
+        undefined,
+        "is the server running and GENESYS_API_URL right?",
+        { cause: e },
+      );
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (e) {
-      throw new GenesysNetworkError(`the connection broke while reading the token response: ${(e as Error).message}`, endpoint, res.statusCode, undefined, "retry; no token was received", { cause: e });
+      throw new GenesysNetworkError(
+        `the connection broke while reading the token response: ${(e as Error).message}`,
+        endpoint,
+        res.statusCode,
+        undefined,
+        "retry; no token was received",
+        { cause: e },
+      );
     }
     const requestId = requestIdOf(res.headers);
     if (res.statusCode === 401 || res.statusCode === 400) {
       // RFC 6749 §5.2: 400 invalid_client / unauthorized_client / invalid_grant, or 401 for a failed client authentication
       const oauth = oauthError(text);
-      throw new GenesysCredentialsError(`the client id and secret were refused${oauth ? ` (${oauth})` : ""}`, endpoint, res.statusCode, text,
-        `check GENESYS_CLIENT_ID and GENESYS_CLIENT_SECRET (or { clientId, clientSecret }): a typo, a secret that was reset, or a client not enabled for the client_credentials grant. Genesys issues client credentials through helpdesk@genesys-pgr.org; the sandbox prints its own when it starts`,
-        { requestId });
+      throw new GenesysCredentialsError(
+        `the client id and secret were refused${oauth ? ` (${oauth})` : ""}`,
+        endpoint,
+        res.statusCode,
+        text,
+        "check GENESYS_CLIENT_ID and GENESYS_CLIENT_SECRET (or { clientId, clientSecret }): a typo, a secret that was reset, " +
+          "or a client not enabled for the client_credentials grant. Genesys issues client credentials through " +
+          "helpdesk@genesys-pgr.org; the sandbox prints its own when it starts",
+        { requestId },
+      );
     }
     if (res.statusCode >= 300) throw errorForStatus(endpoint, res.statusCode, text, { requestId });
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new GenesysResponseError(`token response is not JSON: ${text.slice(0, 200)}`, endpoint, res.statusCode, undefined, { requestId });
+      throw new GenesysResponseError(`token response is not JSON: ${text.slice(0, 200)}`, endpoint, res.statusCode, undefined, {
+        requestId,
+      });
     }
     const parsed = TokenResponse.safeParse(json);
-    if (!parsed.success) throw new GenesysResponseError(`token response has no access_token`, endpoint, res.statusCode, "access_token", { cause: parsed.error, requestId });
+    if (!parsed.success) {
+      throw new GenesysResponseError(`token response has no access_token`, endpoint, res.statusCode, "access_token", {
+        cause: parsed.error,
+        requestId,
+      });
+    }
     this.current = { token: parsed.data.access_token, expiresAt: Date.now() + (parsed.data.expires_in ?? 3600) * 1000 };
     return this.current.token;
   }

@@ -63,13 +63,27 @@ export function attachDiagnostics<T extends object>(result: T, d: Diagnostics): 
   return result;
 }
 
-/** What was coerced or noticed while reading this result; undefined for frames the client did not make. */
+/**
+ * What was coerced or noticed while reading this result; undefined for frames the client did not make.
+ * @example
+ * ```ts
+ * import { Genesys } from "genesys-notebook";
+ * const g = Genesys.fromEnv();
+ * const df = await g.passports({ crop: ["beans"] });
+ * import { diagnostics } from "genesys-notebook";
+ * for (const c of diagnostics(df)?.coercions ?? []) console.log(c.column, c.count, c.what);
+ * ```
+ */
 export function diagnostics(result: DataFrame | object): Diagnostics | undefined {
   return attached.get(result);
 }
 
 /** One line for a terminal or notebook, e.g. "2 columns had values read another way: ELEVATION (1: ...)". */
 export function summarize(d: Diagnostics): string {
-  const cols = d.coercions.map((c) => `${c.column}: ${c.count.toLocaleString("en")} ${c.what}${c.examples.length ? ` (e.g. ${c.examples.slice(0, 2).map((e) => JSON.stringify(e)).join(", ")})` : ""}`);
+  const cols = d.coercions.map((c) =>
+    `${c.column}: ${c.count.toLocaleString("en")} ${c.what}${
+      c.examples.length ? ` (e.g. ${c.examples.slice(0, 2).map((e) => JSON.stringify(e)).join(", ")})` : ""
+    }`
+  );
   return `${d.endpoint}: ${cols.length} coercion${cols.length === 1 ? "" : "s"}; ${cols.join("; ")}. Read them with diagnostics(df).`;
 }

@@ -15,7 +15,10 @@ export interface ErrorExtra {
 
 export class GenesysError extends Error {
   override name = "GenesysError";
-  /** A stable identifier for programs: GENESYS_AUTH, GENESYS_CREDENTIALS, GENESYS_REQUEST, GENESYS_SERVER, GENESYS_RESPONSE, GENESYS_CSV_RECORD, GENESYS_INPUT, GENESYS_NETWORK, GENESYS_ABORTED. */
+  /**
+   * A stable identifier for programs: GENESYS_AUTH, GENESYS_CREDENTIALS, GENESYS_REQUEST, GENESYS_SERVER, GENESYS_RESPONSE,
+   * GENESYS_CSV_RECORD, GENESYS_INPUT, GENESYS_NETWORK, GENESYS_ABORTED.
+   */
   readonly code: string;
   readonly requestId?: string;
   constructor(
@@ -29,7 +32,10 @@ export class GenesysError extends Error {
     // an error status is part of the headline; a 2xx answer whose body is wrong is not ("-> HTTP 200" reads as success)
     const where = status >= 300 ? `${endpoint} -> HTTP ${status}` : endpoint;
     const id = extra.requestId ? ` [request id ${extra.requestId}]` : "";
-    super([`${where}: ${message}${id}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n"), extra.cause === undefined ? undefined : { cause: extra.cause });
+    super(
+      [`${where}: ${message}${id}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n"),
+      extra.cause === undefined ? undefined : { cause: extra.cause },
+    );
     this.code = extra.code ?? (new.target as unknown as { CODE?: string }).CODE ?? "GENESYS_ERROR";
     this.requestId = extra.requestId;
   }
@@ -60,7 +66,15 @@ export class GenesysResponseError extends GenesysError {
   static readonly CODE = "GENESYS_RESPONSE";
   override name = "GenesysResponseError";
   constructor(message: string, endpoint: string, status: number, readonly path?: string, extra: ErrorExtra = {}) {
-    super(message, endpoint, status, undefined, "the server answered something this client does not understand; if you point at a proxy or a different API version, check GENESYS_API_URL", extra);
+    super(
+      message,
+      endpoint,
+      status,
+      undefined,
+      "the server answered something this client does not understand; if you point at a proxy or a different API version, " +
+        "check GENESYS_API_URL",
+      extra,
+    );
   }
 }
 /** Rejected before any request: bad filter, select, or option. */
@@ -81,13 +95,22 @@ export class GenesysAbortError extends GenesysError {
   static readonly CODE = "GENESYS_ABORTED";
   override name = "GenesysAbortError";
   constructor(endpoint: string, readonly reason?: unknown) {
-    super(`aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : ""}`, endpoint, 0, undefined, undefined, { cause: reason });
+    super(
+      `aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : ""}`,
+      endpoint,
+      0,
+      undefined,
+      undefined,
+      { cause: reason },
+    );
   }
 }
 
 const HINTS: Record<number, string> = {
   400: "the request was rejected; the message above names the bad filter key, select field or parameter",
-  401: "the access token is missing, wrong or expired. Set GENESYS_TOKEN, or pass { clientId, clientSecret } so the client fetches tokens from /oauth/token itself (Genesys issues client credentials through helpdesk@genesys-pgr.org). For the sandbox, use the token startSandbox() returns",
+  401: "the access token is missing, wrong or expired. Set GENESYS_TOKEN, or pass { clientId, clientSecret } so the client " +
+    "fetches tokens from /oauth/token itself (Genesys issues client credentials through helpdesk@genesys-pgr.org). For the " +
+    "sandbox, use the token startSandbox() returns",
   403: "your client is not allowed to use this endpoint; ask helpdesk@genesys-pgr.org to enable it for your client id",
   404: "a UUID or path does not exist on this server; check the dataset/descriptor UUIDs and GENESYS_API_URL",
   405: "this endpoint needs a different HTTP method",
@@ -98,7 +121,8 @@ const HINTS: Record<number, string> = {
 };
 
 export function hintFor(status: number): string | undefined {
-  return HINTS[status] ?? (status >= 500 ? "the server failed; retried with backoff and gave up. Try again later or with a smaller request" : undefined);
+  return HINTS[status] ??
+    (status >= 500 ? "the server failed; retried with backoff and gave up. Try again later or with a smaller request" : undefined);
 }
 
 export function errorForStatus(endpoint: string, status: number, serverMessage: string, extra: ErrorExtra = {}): GenesysError {

@@ -13,7 +13,7 @@ import { ClientCredentials, StaticToken, type TokenProvider } from "./auth.ts";
 import { checkFilter } from "./check-filter.ts";
 import { attachDiagnostics, diagnostics } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
-import { fetchPassports, type PassportOptions, passportBatches } from "./passports.ts";
+import { fetchPassports, passportBatches, type PassportOptions } from "./passports.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
@@ -31,7 +31,11 @@ export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "toke
 
 export type { TraitsOptions, TraitsResult };
 
-const SANDBOX_HINT = "start a local sandbox with `npm run sandbox` (it prints GENESYS_API_URL and GENESYS_TOKEN) or in code with `const sb = await startSandbox(); new Genesys({ baseUrl: sb.url, token: sb.token })`; for the real Genesys set GENESYS_API_URL=https://api.genesys-pgr.org and GENESYS_TOKEN (or GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET from helpdesk@genesys-pgr.org)";
+const SANDBOX_HINT =
+  "start a local sandbox with `npm run sandbox` (it prints GENESYS_API_URL and GENESYS_TOKEN) or in code with `const sb = " +
+  "await startSandbox(); new Genesys({ baseUrl: sb.url, token: sb.token })`; for the real Genesys set " +
+  "GENESYS_API_URL=https://api.genesys-pgr.org and GENESYS_TOKEN (or GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET from " +
+  "helpdesk@genesys-pgr.org)";
 
 function env(name: string): string | undefined {
   // works under Node and Deno (Deno exposes process through node compat)
@@ -77,7 +81,11 @@ export class Genesys {
     const clientSecret = overrides.clientSecret ?? env("GENESYS_CLIENT_SECRET");
     if (!baseUrl) throw new GenesysInputError("GENESYS_API_URL is not set", "Genesys.fromEnv()", SANDBOX_HINT);
     if (!token && !(clientId && clientSecret)) {
-      throw new GenesysInputError("neither GENESYS_TOKEN nor GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET is set", "Genesys.fromEnv()", SANDBOX_HINT);
+      throw new GenesysInputError(
+        "neither GENESYS_TOKEN nor GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET is set",
+        "Genesys.fromEnv()",
+        SANDBOX_HINT,
+      );
     }
     return new Genesys({ ...overrides, baseUrl, token, clientId, clientSecret });
   }

@@ -13,7 +13,13 @@ export class PageGuard {
   check(page: number, keys: readonly string[]): void {
     const sig = keys.length ? `${keys.length}:${keys[0]}:${keys[keys.length - 1]}` : undefined;
     if (page > 0 && sig !== undefined && sig === this.last) {
-      throw new GenesysResponseError(`page ${page} holds the same rows as page ${page - 1} (${keys.length} rows from ${keys[0]}): the server seems to ignore the page parameter 'p'; nothing is returned rather than repeated rows`, this.endpoint, 200);
+      throw new GenesysResponseError(
+        `page ${page} holds the same rows as page ${page - 1} (${keys.length} rows from ${
+          keys[0]
+        }): the server seems to ignore the page parameter 'p'; nothing is returned rather than repeated rows`,
+        this.endpoint,
+        200,
+      );
     }
     this.last = sig;
   }

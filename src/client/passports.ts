@@ -36,7 +36,11 @@ export interface PassportOptions {
   onDiagnostics?: (d: Diagnostics) => void;
 }
 
-export interface ResolvedColumn { field: PassportField; select: string; header: string }
+export interface ResolvedColumn {
+  field: PassportField;
+  select: string;
+  header: string;
+}
 
 /** Resolves the `select` option to select items; unknown names are rejected before any request. */
 export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
@@ -61,12 +65,18 @@ export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
     out.push({ field, select: header === path ? path : `${path} ${header}`, header });
   }
   if (bad.length) {
-    throw new GenesysInputError(`unknown select field${bad.length > 1 ? "s" : ""} ${bad.map((b) => `'${b}'`).join(", ")}`, ENDPOINT,
-      "use MCPD names (INSTCODE, ACCENUMB, GENUS, ORIGCTY, DECLATITUDE…) or service paths (instituteCode, taxonomy.genus…); see PASSPORT_FIELDS");
+    throw new GenesysInputError(
+      `unknown select field${bad.length > 1 ? "s" : ""} ${bad.map((b) => `'${b}'`).join(", ")}`,
+      ENDPOINT,
+      "use MCPD names (INSTCODE, ACCENUMB, GENUS, ORIGCTY, DECLATITUDE…) or service paths (instituteCode, taxonomy.genus…); " +
+        "see PASSPORT_FIELDS",
+    );
   }
   const seen = new Set<string>();
   for (const c of out) {
-    if (seen.has(c.header)) throw new GenesysInputError(`column '${c.header}' is selected twice`, ENDPOINT, "give one of them an alias: 'path ALIAS'");
+    if (seen.has(c.header)) {
+      throw new GenesysInputError(`column '${c.header}' is selected twice`, ENDPOINT, "give one of them an alias: 'path ALIAS'");
+    }
     seen.add(c.header);
   }
   return out;
@@ -79,13 +89,24 @@ export function passportKinds(columns: ResolvedColumn[]): (header: string[]) => 
 }
 
 /** Checks the options and walks the export page by page; each page's body goes through readCsvStream. */
-async function exportPages(transport: Transport, filter: unknown, opts: PassportOptions, onFrame?: (df: DataFrame, header: string[], kinds: Kinds) => Promise<void>) {
+async function exportPages(
+  transport: Transport,
+  filter: unknown,
+  opts: PassportOptions,
+  onFrame?: (df: DataFrame, header: string[], kinds: Kinds) => Promise<void>,
+) {
   const columns = resolveSelect(opts.select);
   const limit = opts.limit;
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new GenesysInputError(`limit must be a positive integer, got ${limit}`, ENDPOINT);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
+    throw new GenesysInputError(`limit must be a positive integer, got ${limit}`, ENDPOINT);
+  }
   const requested = opts.pageSize ?? QUERY_MAX_ROWS;
   if (!Number.isInteger(requested) || requested < 1 || requested > QUERY_MAX_ROWS) {
-    throw new GenesysInputError(`pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`, ENDPOINT, "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that");
+    throw new GenesysInputError(
+      `pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`,
+      ENDPOINT,
+      "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that",
+    );
   }
   const pageSize = Math.min(requested, limit ?? QUERY_MAX_ROWS);
   const parseDates = opts.parseDates ?? true;
@@ -95,7 +116,7 @@ async function exportPages(transport: Transport, filter: unknown, opts: Passport
   let header: string[] | undefined;
   let rowsBefore = 0;
   let bytesBefore = 0;
-  for (let page = 0; ; page++) {
+  for (let page = 0;; page++) {
     const res = await transport.post("/acn/query", {
       query: { p: page, l: pageSize, select: columns.map((c) => c.select).join(",") },
       body: filter,

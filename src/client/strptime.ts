@@ -12,7 +12,15 @@ import type { Expr } from "nodejs-polars";
 import { createRequire } from "node:module";
 
 type Native = {
-  strToDatetime?: (fmt: string, unit: undefined, tz: undefined, strict: boolean, exact: boolean, cache: boolean, ambiguous: undefined) => unknown;
+  strToDatetime?: (
+    fmt: string,
+    unit: undefined,
+    tz: undefined,
+    strict: boolean,
+    exact: boolean,
+    cache: boolean,
+    ambiguous: undefined,
+  ) => unknown;
   strToDate?: (fmt: string, strict: boolean, exact: boolean, cache: boolean) => unknown;
 };
 
@@ -35,7 +43,9 @@ export const nativeStrptime: boolean = (() => {
 })();
 
 /** `native: false` forces the public path (tests compare both). */
-export interface StrptimeOptions { native?: boolean }
+export interface StrptimeOptions {
+  native?: boolean;
+}
 
 function native(col: Expr, opts: StrptimeOptions): Native | undefined {
   return wrapNative && opts.native !== false ? ((col as unknown as { inner?: () => Native }).inner?.() ?? undefined) : undefined;
@@ -44,7 +54,9 @@ function native(col: Expr, opts: StrptimeOptions): Native | undefined {
 /** `col` parsed as Datetime(ms) when it matches `fmt` exactly (else null); `guard` is a regex for the fallback path. */
 export function strptimeDatetime(col: Expr, fmt: string, guard: string, opts: StrptimeOptions = {}): Expr {
   const n = native(col, opts);
-  if (n?.strToDatetime) return wrapNative!(n.strToDatetime(fmt, undefined, undefined, false, true, false, undefined)).cast(pl.Datetime("ms"));
+  if (n?.strToDatetime) {
+    return wrapNative!(n.strToDatetime(fmt, undefined, undefined, false, true, false, undefined)).cast(pl.Datetime("ms"));
+  }
   // (the public strptime yields microseconds whatever unit it is given)
   return pl.when(col.str.contains(guard)).then(col).otherwise(pl.lit(null)).str.strptime(pl.Datetime("ms"), fmt).cast(pl.Datetime("ms"));
 }

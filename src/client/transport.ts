@@ -34,7 +34,10 @@ export interface TransportOptions {
   dispatcher?: Dispatcher;
 }
 
-/** Every client method takes one: a notebook interrupt (or any AbortController) cancels the request and its body; a GenesysAbortError follows. */
+/**
+ * Every client method takes one: a notebook interrupt (or any AbortController) cancels the request and its body; a
+ * GenesysAbortError follows.
+ */
 export interface Cancellable {
   signal?: AbortSignal;
 }
@@ -51,7 +54,13 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const RETRY_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"]);
 
 export function createDispatcher(timeoutMs = 120_000): Dispatcher {
-  return new Agent({ keepAliveTimeout: 30_000, connections: 16, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: 15_000 });
+  return new Agent({
+    keepAliveTimeout: 30_000,
+    connections: 16,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connectTimeout: 15_000,
+  });
 }
 
 /** Parses Retry-After (seconds or HTTP date) into ms. */
@@ -97,7 +106,7 @@ export class Transport {
     const backoff = this.opts.backoffMs ?? 500;
     let refreshed = false;
     const limit = this.requestSignal(endpoint, call.signal);
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0;; attempt++) {
       if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
       const token = await this.opts.tokens.token();
       let res: Dispatcher.ResponseData;
@@ -109,7 +118,7 @@ export class Transport {
             "content-type": "application/json",
             accept: call.accept ?? "application/json",
             "accept-encoding": "gzip",
-            "user-agent": this.opts.userAgent ?? "genesys-notebook/0.1",
+            "user-agent": this.opts.userAgent ?? "genesys-notebook/1.0",
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
           body: JSON.stringify(call.body ?? {}),
@@ -123,8 +132,14 @@ export class Transport {
           continue;
         }
         limit.clear();
-        throw new GenesysNetworkError(`cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`, endpoint, 0, undefined,
-          "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox", { cause: e });
+        throw new GenesysNetworkError(
+          `cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`,
+          endpoint,
+          0,
+          undefined,
+          "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox",
+          { cause: e },
+        );
       }
       if (res.statusCode < 300) {
         // the deadline runs until the caller has read the body
@@ -175,8 +190,15 @@ export class Transport {
         const elapsed = performance.now() - windowStart;
         if (min > 0 && elapsed >= windowMs) {
           if (windowBytes / (elapsed / 1000) < min) {
-            throw new GenesysNetworkError(`the response came at ${Math.round(windowBytes / (elapsed / 1000))} bytes/s over ${(elapsed / 1000).toFixed(0)} s, under the minimum of ${min} bytes/s (minBytesPerSecond)`, endpoint, res.statusCode, undefined,
-              "the server trickles its answer; retry later, or lower minBytesPerSecond");
+            throw new GenesysNetworkError(
+              `the response came at ${Math.round(windowBytes / (elapsed / 1000))} bytes/s over ${
+                (elapsed / 1000).toFixed(0)
+              } s, under the minimum of ${min} bytes/s (minBytesPerSecond)`,
+              endpoint,
+              res.statusCode,
+              undefined,
+              "the server trickles its answer; retry later, or lower minBytesPerSecond",
+            );
           }
           windowStart = performance.now();
           windowBytes = 0;
@@ -187,8 +209,14 @@ export class Transport {
       if (e instanceof GenesysError) throw e;
       if (signal?.aborted) throw new GenesysAbortError(endpoint, signal.reason);
       if ((e as Error)?.cause instanceof GenesysError) throw (e as Error).cause;
-      throw new GenesysNetworkError(`the connection broke after ${received.toLocaleString("en")} bytes of the response: ${(e as Error).message}`, endpoint, res.statusCode, undefined,
-        "nothing of this response is returned; retry, or request smaller pages", { cause: e, requestId: requestIdOf(res.headers) });
+      throw new GenesysNetworkError(
+        `the connection broke after ${received.toLocaleString("en")} bytes of the response: ${(e as Error).message}`,
+        endpoint,
+        res.statusCode,
+        undefined,
+        "nothing of this response is returned; retry, or request smaller pages",
+        { cause: e, requestId: requestIdOf(res.headers) },
+      );
     } finally {
       // a reader that stops early (an error, a limit) releases the connection
       if (!res.body.destroyed) res.body.destroy();
@@ -205,8 +233,16 @@ export class Transport {
     if (user?.aborted) onUser();
     else user?.addEventListener("abort", onUser, { once: true });
     const deadline = this.opts.deadlineMs;
-    const timer = deadline === undefined ? undefined : setTimeout(() => ac.abort(new GenesysNetworkError(`no complete answer within ${deadline / 1000} s (deadlineMs)`, endpoint, 0, undefined,
-      "the server is too slow for the deadline; raise deadlineMs or request smaller pages")), deadline);
+    const timer = deadline === undefined ? undefined : setTimeout(() =>
+      ac.abort(
+        new GenesysNetworkError(
+          `no complete answer within ${deadline / 1000} s (deadlineMs)`,
+          endpoint,
+          0,
+          undefined,
+          "the server is too slow for the deadline; raise deadlineMs or request smaller pages",
+        ),
+      ), deadline);
     const clear = () => {
       clearTimeout(timer);
       user?.removeEventListener("abort", onUser);
@@ -226,7 +262,11 @@ export class Transport {
       size += chunk.length;
       if (size > max) {
         res.body.destroy();
-        throw new GenesysResponseError(`the response decompresses to more than ${(max / 1048576).toFixed(0)} MB (maxJsonBytes)`, endpoint, res.statusCode);
+        throw new GenesysResponseError(
+          `the response decompresses to more than ${(max / 1048576).toFixed(0)} MB (maxJsonBytes)`,
+          endpoint,
+          res.statusCode,
+        );
       }
       parts.push(chunk);
     }
@@ -235,8 +275,15 @@ export class Transport {
     try {
       value = JSON.parse(text);
     } catch (e) {
-      throw new GenesysResponseError(`response is not valid JSON (${(e as Error).message}); Content-Type ${type ? `'${type}'` : "missing"}, it starts with ${JSON.stringify(text.slice(0, 120))}`, endpoint, res.statusCode, undefined,
-        { cause: e, requestId: requestIdOf(res.headers) });
+      throw new GenesysResponseError(
+        `response is not valid JSON (${(e as Error).message}); Content-Type ${type ? `'${type}'` : "missing"}, it starts with ${
+          JSON.stringify(text.slice(0, 120))
+        }`,
+        endpoint,
+        res.statusCode,
+        undefined,
+        { cause: e, requestId: requestIdOf(res.headers) },
+      );
     }
     return validate(schema, value, endpoint, res.statusCode, requestIdOf(res.headers));
   }
@@ -249,13 +296,26 @@ function limitError(signal: AbortSignal, endpoint: string): never {
 
 const isGzip = (res: Dispatcher.ResponseData) => /gzip/i.test(String(res.headers["content-encoding"] ?? ""));
 
-export function validate<T extends z.ZodType>(schema: T, value: unknown, endpoint: string, status: number, requestId?: string): z.output<T> {
+export function validate<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  endpoint: string,
+  status: number,
+  requestId?: string,
+): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "") || "(root)";
-  throw new GenesysResponseError(`response does not match the expected shape at ${path}: ${issue.message}${r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more)` : ""}`, endpoint, status, path,
-    { cause: r.error, requestId });
+  throw new GenesysResponseError(
+    `response does not match the expected shape at ${path}: ${issue.message}${
+      r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more)` : ""
+    }`,
+    endpoint,
+    status,
+    path,
+    { cause: r.error, requestId },
+  );
 }
 
 function serverMessage(text: string): string {

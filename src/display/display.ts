@@ -27,6 +27,14 @@ function plainText(v: unknown): string {
   return bundle?.["text/plain"] ?? (typeof v === "string" ? v : inspect ? inspect(v) : String(v));
 }
 
+/**
+ * @example
+ * ```ts
+ * import { display, Genesys } from "genesys-notebook";
+ * const df = await Genesys.fromEnv().passports({ crop: ["beans"] });
+ * await display(df.head(5));
+ * ```
+ */
 export async function display(...values: unknown[]): Promise<void> {
   const jupyter = jupyterApi();
   for (const v of values) {

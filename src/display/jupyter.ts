@@ -1,5 +1,7 @@
 /** The Deno Jupyter kernel's display API, when the code runs in one. */
-export interface JupyterApi { display(obj: unknown, opts?: { raw?: boolean; update?: boolean; display_id?: string }): Promise<void> }
+export interface JupyterApi {
+  display(obj: unknown, opts?: { raw?: boolean; update?: boolean; display_id?: string }): Promise<void>;
+}
 
 /** Deno.jupyter when running in a Deno Jupyter kernel (the getter throws elsewhere). */
 export function jupyterApi(): JupyterApi | undefined {

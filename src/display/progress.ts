@@ -7,20 +7,36 @@ import { jupyterApi } from "./jupyter.ts";
 
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
 
+/**
+ * @example
+ * ```ts
+ * import { formatProgress } from "genesys-notebook";
+ * const started = performance.now();
+ * console.log(formatProgress({ rows: 120_000, page: 0, bytes: 48e6 }, started));
+ * ```
+ */
 export function formatProgress(p: Progress, startedMs: number): string {
   const secs = (performance.now() - startedMs) / 1000;
   const rate = secs > 0 ? Math.round(p.rows / secs) : 0;
   const of = p.total ? ` of ${p.total.toLocaleString("en")}` : "";
   const bytes = p.bytes === undefined ? "" : `, ${mb(p.bytes)}`;
-  return `${p.label ? `${p.label}: ` : ""}${p.rows.toLocaleString("en")}${of} rows${bytes}, ${secs.toFixed(1)} s, ${rate.toLocaleString("en")} rows/s`;
+  return `${p.label ? `${p.label}: ` : ""}${p.rows.toLocaleString("en")}${of} rows${bytes}, ${secs.toFixed(1)} s, ${
+    rate.toLocaleString("en")
+  } rows/s`;
 }
-
 
 /**
  * Returns an `onProgress` callback that reports at most every `everyMs`;
  * `await progress.done()` shows the final count. In a notebook the updates go
  * out in order through one display (each awaited before the next), so none
  * can arrive after the cell has finished.
+ * @example
+ * ```ts
+ * import { Genesys, progressReporter } from "genesys-notebook";
+ * const progress = progressReporter("passports");
+ * const df = await Genesys.fromEnv().passports({ crop: ["wheat"] }, { onProgress: progress });
+ * await progress.done();
+ * ```
  */
 export function progressReporter(label = "download", everyMs = 250): ((p: Progress) => void) & { done(): Promise<void> } {
   const started = performance.now();
@@ -36,7 +52,9 @@ export function progressReporter(label = "download", everyMs = 250): ((p: Progre
     if (jupyter) {
       const update = !first;
       first = false;
-      queue = queue.then(() => jupyter.display({ "text/plain": `${label}: ${text}` }, { raw: true, update, display_id: id })).catch(() => undefined);
+      queue = queue.then(() => jupyter.display({ "text/plain": `${label}: ${text}` }, { raw: true, update, display_id: id })).catch(() =>
+        undefined
+      );
     } else if (typeof process !== "undefined" && process.stderr?.isTTY) process.stderr.write(`\r${label}: ${text}   `);
   };
   const fn = ((p: Progress) => {

@@ -26,14 +26,33 @@ function cell(v: unknown): string {
 /** "f64", "list[str]", "list[struct[2]]": polars' short dtype names. */
 function dtypeName(t: unknown): string {
   const s = String(t).replaceAll("DataType(", "").replaceAll(")", "");
-  const short: Record<string, string> = { Float64: "f64", Float32: "f32", Int64: "i64", Int32: "i32", UInt32: "u32", UInt64: "u64", String: "str", Utf8: "str", Bool: "bool", Categorical: "cat", Date: "date" };
+  const short: Record<string, string> = {
+    Float64: "f64",
+    Float32: "f32",
+    Int64: "i64",
+    Int32: "i32",
+    UInt32: "u32",
+    UInt64: "u64",
+    String: "str",
+    Utf8: "str",
+    Bool: "bool",
+    Categorical: "cat",
+    Date: "date",
+  };
   if (s.startsWith("List(")) return `list[${dtypeName(s.slice(5))}]`;
   if (s.startsWith("Struct(")) return `struct[${(s.match(/Field\(/g) ?? []).length}]`;
   if (s.startsWith("Datetime")) return "datetime";
   return short[s] ?? s.toLowerCase();
 }
 
-/** HTML for a frame: first and last `rows/2` rows, dtypes under the header, shape on top. */
+/**
+ * HTML for a frame: first and last `rows/2` rows, dtypes under the header, shape on top.
+ * @example
+ * ```ts
+ * import { dataFrameToHtml, pl } from "genesys-notebook";
+ * const html = dataFrameToHtml(pl.DataFrame({ ACCENUMB: ["G1", "G2"], ORIGCTY: ["COL", "PER"] }));
+ * ```
+ */
 export function dataFrameToHtml(df: DataFrame, rows = 10): string {
   const schema = df.schema as Record<string, { variant?: string }>;
   const cols = df.columns;
@@ -44,10 +63,19 @@ export function dataFrameToHtml(df: DataFrame, rows = 10): string {
 <table border="1" class="dataframe" style="border-collapse:collapse;font-size:12px">
 <thead><tr>${cols.map((c) => `<th>${esc(c)}</th>`).join("")}</tr>
 <tr>${cols.map((c) => `<td><i>${esc(dtypeName(schema[c]))}</i></td>`).join("")}</tr></thead>
-<tbody>${head.map(tr).join("")}${tail.length ? `<tr>${cols.map(() => "<td>…</td>").join("")}</tr>${tail.map(tr).join("")}` : ""}</tbody></table></div>`;
+<tbody>${head.map(tr).join("")}${
+    tail.length ? `<tr>${cols.map(() => "<td>…</td>").join("")}</tr>${tail.map(tr).join("")}` : ""
+  }</tbody></table></div>`;
 }
 
-/** A value Deno's Jupyter kernel renders as HTML (text/plain for other front ends). */
+/**
+ * A value Deno's Jupyter kernel renders as HTML (text/plain for other front ends).
+ * @example
+ * ```ts
+ * import { pl, show } from "genesys-notebook";
+ * show(pl.DataFrame({ ACCENUMB: ["G1", "G2"] }), 20); // a cell's last expression
+ * ```
+ */
 export function show(df: DataFrame, rows = 10): { [k: symbol]: () => Record<string, string> } {
   return {
     [Symbol.for("Jupyter.display")]: () => ({ "text/html": dataFrameToHtml(df, rows), "text/plain": df.toString() }),

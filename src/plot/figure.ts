@@ -26,7 +26,9 @@ export class Figure {
   /** Writes the SVG file (creating folders), returns the path. */
   save(path: string): string {
     mkdirSync(dirname(path), { recursive: true });
-    const xml = this.svg.startsWith("<svg") && !this.svg.includes("xmlns=") ? this.svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"') : this.svg;
+    const xml = this.svg.startsWith("<svg") && !this.svg.includes("xmlns=")
+      ? this.svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"')
+      : this.svg;
     writeFileSync(path, xml);
     return path;
   }
@@ -46,7 +48,16 @@ export class Figure {
   }
 }
 
-/** Plot.plot with a server-side document; the result is an SVG string in a Figure. */
+/**
+ * Plot.plot with a server-side document; the result is an SVG string in a Figure.
+ * @example
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { render } from "genesys-notebook/plot";
+ * const figure = render({ marks: [Plot.dot([{ x: 1, y: 2 }], { x: "x", y: "y" })] }, "One point");
+ * figure.save("out/point.svg");
+ * ```
+ */
 export function render(options: Plot.PlotOptions, title?: string): Figure {
   const node = Plot.plot({ ...options, document: plotDocument() }) as unknown as Element;
   // with a title or legend Plot wraps the chart in <figure>; keep the chart's own (largest) SVG

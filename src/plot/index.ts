@@ -3,6 +3,13 @@ import "../native.ts";
 
 export { Figure, render } from "./figure.ts";
 export {
-  acquisitionTimeline, collectingSitesMap, countryBar, SAMPSTAT_LABELS, sampstatBar, traitBox, traitHistogram, traitScatter,
+  acquisitionTimeline,
+  collectingSitesMap,
+  countryBar,
+  SAMPSTAT_LABELS,
+  sampstatBar,
+  traitBox,
+  traitHistogram,
+  traitScatter,
 } from "./helpers.ts";
-export { type TraitFrames, traitByDataset, traitPairByDataset } from "./traits.ts";
+export { traitByDataset, type TraitFrames, traitPairByDataset } from "./traits.ts";

@@ -10,7 +10,11 @@ import type { DataFrame } from "nodejs-polars";
 import { type Figure, render } from "./figure.ts";
 
 /** The frames a figure needs; a whole `TraitsResult` fits. */
-export interface TraitFrames { long?: DataFrame; wide?: DataFrame; datasets?: DataFrame }
+export interface TraitFrames {
+  long?: DataFrame;
+  wide?: DataFrame;
+  datasets?: DataFrame;
+}
 
 const shorten = (s: string, n = 48) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -29,17 +33,29 @@ function need<K extends keyof TraitFrames>(t: TraitFrames, key: K, fn: string): 
  * Distribution of one numeric descriptor per dataset: a box per trial, from
  * every observed value (the long frame). `descriptor` is the column name
  * (`descriptors.name`).
+ * @example
+ * ```ts
+ * import { Genesys } from "genesys-notebook";
+ * const g = Genesys.fromEnv();
+ * import { traitByDataset } from "genesys-notebook/plot";
+ * const t = await g.traits({ crop: ["beans"] });
+ * traitByDataset(t, "Days to flowering").save("out/dtf.svg");
+ * ```
  */
 export function traitByDataset(t: TraitFrames, descriptor: string, { title = `${descriptor} by dataset` } = {}): Figure {
   const long = need(t, "long", "traitByDataset");
   const names = titles(t.datasets);
-  const rows = long.filter(pl.col("descriptor").eq(pl.lit(descriptor)).and(pl.col("value").isNotNull())).select("dataset", "value").toRecords();
+  const rows = long.filter(pl.col("descriptor").eq(pl.lit(descriptor)).and(pl.col("value").isNotNull())).select("dataset", "value")
+    .toRecords();
   if (!rows.length) throw new RangeError(`traitByDataset: no numeric values of '${descriptor}' (names: descriptors.getColumn("name"))`);
   const data = rows.map((r) => ({ dataset: names.get(String(r.dataset)) ?? String(r.dataset).slice(0, 8), value: Number(r.value) }));
   const longest = Math.max(...data.map((d) => d.dataset.length));
   return render({
-    title, marginLeft: Math.min(320, 12 + longest * 6.2), height: 60 + 50 * new Set(data.map((d) => d.dataset)).size,
-    x: { grid: true, label: descriptor }, y: { label: null },
+    title,
+    marginLeft: Math.min(320, 12 + longest * 6.2),
+    height: 60 + 50 * new Set(data.map((d) => d.dataset)).size,
+    x: { grid: true, label: descriptor },
+    y: { label: null },
     marks: [Plot.boxX(data, { x: "value", y: "dataset" })],
   }, title);
 }
@@ -48,6 +64,14 @@ export function traitByDataset(t: TraitFrames, descriptor: string, { title = `${
  * One descriptor against another, a point per accession and dataset (the
  * mean of its values there), coloured by dataset, with a regression line per
  * dataset. Only datasets that measured both appear.
+ * @example
+ * ```ts
+ * import { Genesys } from "genesys-notebook";
+ * const g = Genesys.fromEnv();
+ * import { traitPairByDataset } from "genesys-notebook/plot";
+ * const t = await g.traits({ crop: ["beans"] });
+ * traitPairByDataset(t, "Seed iron content", "Seed zinc content").save("out/fe-zn-by-dataset.svg");
+ * ```
  */
 export function traitPairByDataset(t: TraitFrames, x: string, y: string, { title = `${y} vs ${x}, by dataset` } = {}): Figure {
   const wide = need(t, "wide", "traitPairByDataset");
@@ -56,9 +80,17 @@ export function traitPairByDataset(t: TraitFrames, x: string, y: string, { title
   const names = titles(t.datasets);
   const rows = wide.select(pl.col("dataset"), mean(x), mean(y)).filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())).toRecords();
   if (!rows.length) throw new RangeError(`traitPairByDataset: no accession has both '${x}' and '${y}' in one dataset`);
-  const data = rows.map((r) => ({ dataset: names.get(String(r.dataset)) ?? String(r.dataset).slice(0, 8), [x]: Number(r[x]), [y]: Number(r[y]) }));
+  const data = rows.map((r) => ({
+    dataset: names.get(String(r.dataset)) ?? String(r.dataset).slice(0, 8),
+    [x]: Number(r[x]),
+    [y]: Number(r[y]),
+  }));
   return render({
-    title, grid: true, x: { label: x }, y: { label: y }, color: { legend: true },
+    title,
+    grid: true,
+    x: { label: x },
+    y: { label: y },
+    color: { legend: true },
     marks: [
       Plot.dot(data, { x, y, stroke: "dataset", r: 2.2, strokeOpacity: 0.6 }),
       Plot.linearRegressionY(data, { x, y, stroke: "dataset" }),

@@ -7,7 +7,10 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { HttpError } from "./http-error.ts";
 
-export interface Credentials { clientId: string; clientSecret: string }
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
 
 export class TokenStore {
   private readonly tokens = new Map<string, number>();
@@ -34,8 +37,15 @@ export class TokenStore {
   check(req: IncomingMessage, endpoint: string): void {
     const header = req.headers.authorization;
     const challenge = (error: string, desc: string) =>
-      new HttpError(401, `${endpoint}: ${desc}`, { "www-authenticate": `Bearer realm="genesys-sandbox", error="${error}", error_description="${desc}"` });
-    if (!header) throw challenge("invalid_request", "missing Authorization header; send 'Authorization: Bearer <access_token>' (get one from POST /oauth/token)");
+      new HttpError(401, `${endpoint}: ${desc}`, {
+        "www-authenticate": `Bearer realm="genesys-sandbox", error="${error}", error_description="${desc}"`,
+      });
+    if (!header) {
+      throw challenge(
+        "invalid_request",
+        "missing Authorization header; send 'Authorization: Bearer <access_token>' (get one from POST /oauth/token)",
+      );
+    }
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     if (!m) throw challenge("invalid_request", "Authorization header must be 'Bearer <access_token>'");
     const exp = this.tokens.get(m[1]!);

@@ -2,7 +2,7 @@
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { parseFilter, type AccessionFilter } from "../schema/filter.ts";
+import { type AccessionFilter, parseFilter } from "../schema/filter.ts";
 import type { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
 import { BoundedLru } from "./lru.ts";
@@ -86,7 +86,10 @@ export function requestFilter(ctx: RouteContext, bodyValue: unknown = ctx.body.j
  * (the client went away, the time budget ran out), the running statement is
  * interrupted and the abort's reason is thrown.
  */
-export async function withConnection<T>(ctx: { db: DuckDBInstance; signal?: AbortSignal }, fn: (con: DuckDBConnection) => Promise<T>): Promise<T> {
+export async function withConnection<T>(
+  ctx: { db: DuckDBInstance; signal?: AbortSignal },
+  fn: (con: DuckDBConnection) => Promise<T>,
+): Promise<T> {
   ctx.signal?.throwIfAborted();
   const con = await ctx.db.connect();
   const interrupt = () => con.interrupt();
@@ -142,6 +145,16 @@ export function idsCondition(ids: Int32Array, column = "id"): string {
 export function pageEnvelope(contentJson: string, page: number, size: number, total: number, extra: Record<string, unknown> = {}): string {
   const totalPages = Math.ceil(total / size);
   const numberOfElements = Math.max(0, Math.min(size, total - page * size));
-  const fields = { totalElements: total, totalPages, number: page, size, numberOfElements, first: page === 0, last: page >= totalPages - 1, empty: numberOfElements === 0, ...extra };
+  const fields = {
+    totalElements: total,
+    totalPages,
+    number: page,
+    size,
+    numberOfElements,
+    first: page === 0,
+    last: page >= totalPages - 1,
+    empty: numberOfElements === 0,
+    ...extra,
+  };
   return `{"content":${contentJson},${JSON.stringify(fields).slice(1)}`;
 }

@@ -33,8 +33,10 @@ export function defaultCacheDir(): string {
   } catch {
     home = tmpdir();
   }
-  const base = process.platform === "win32" ? env.LOCALAPPDATA || join(home, "AppData", "Local")
-    : process.platform === "darwin" ? join(home, "Library", "Caches")
+  const base = process.platform === "win32"
+    ? env.LOCALAPPDATA || join(home, "AppData", "Local")
+    : process.platform === "darwin"
+    ? join(home, "Library", "Caches")
     : env.XDG_CACHE_HOME || join(home, ".cache");
   return join(base, "genesys-notebook", "sandbox");
 }
@@ -64,10 +66,13 @@ async function build(instance: DuckDBInstance, accessions: number, seed: number)
 async function verify(instance: DuckDBInstance, accessions: number, seed: number): Promise<string | undefined> {
   const con = await instance.connect();
   try {
-    const meta = (await con.runAndReadAll("SELECT version, seed, accessions, (SELECT count(*) FROM accession) FROM sandbox_meta")).getRows()[0]?.map(Number);
+    const meta = (await con.runAndReadAll("SELECT version, seed, accessions, (SELECT count(*) FROM accession) FROM sandbox_meta"))
+      .getRows()[0]?.map(Number);
     if (!meta) return "no sandbox_meta row";
     const [v, s, n, count] = meta;
-    if (v !== GENERATOR_VERSION || s !== seed || n !== accessions || count !== accessions) return `it describes version ${v}, seed ${s}, ${n} accessions (${count} rows)`;
+    if (v !== GENERATOR_VERSION || s !== seed || n !== accessions || count !== accessions) {
+      return `it describes version ${v}, seed ${s}, ${n} accessions (${count} rows)`;
+    }
     return undefined;
   } catch (e) {
     return (e as Error).message.split("\n")[0];

@@ -52,7 +52,13 @@ export class ExportSpool {
    * `write` may be async (back-pressure, throttling); `isClosed` stops early.
    * `onStart` learns whether the export was already spooled (a cache hit).
    */
-  async stream(key: string, produce: (file: string, signal: AbortSignal) => Promise<void>, write: (chunk: Buffer) => Promise<void>, isClosed: () => boolean, onStart?: (hit: boolean) => void): Promise<void> {
+  async stream(
+    key: string,
+    produce: (file: string, signal: AbortSignal) => Promise<void>,
+    write: (chunk: Buffer) => Promise<void>,
+    isClosed: () => boolean,
+    onStart?: (hit: boolean) => void,
+  ): Promise<void> {
     const { entry, hit } = this.entryFor(key, produce);
     entry.readers++;
     entry.lastUsed = Date.now();
@@ -107,7 +113,15 @@ export class ExportSpool {
     const known = this.entries.get(key);
     if (known && !known.error && !known.stop.signal.aborted) return { entry: known, hit: true };
     const file = join(this.dir, `${key}.csv`);
-    const entry: Entry = { file, finished: false, size: 0, readers: 0, lastUsed: Date.now(), done: Promise.resolve(), stop: new AbortController() };
+    const entry: Entry = {
+      file,
+      finished: false,
+      size: 0,
+      readers: 0,
+      lastUsed: Date.now(),
+      done: Promise.resolve(),
+      stop: new AbortController(),
+    };
     const budgetMs = this.opts.writeBudgetMs ?? 300_000;
     const budget = setTimeout(() => entry.stop.abort(new Error(`the export ran past the write budget of ${budgetMs / 1000} s`)), budgetMs);
     entry.done = produce(file, entry.stop.signal).finally(() => clearTimeout(budget)).then(

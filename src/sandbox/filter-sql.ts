@@ -16,7 +16,9 @@ function numberFilter(col: string, f: z.output<typeof NumberFilter>): string[] {
   return out;
 }
 
-const TEXT_COLUMNS = "accession_number || ' ' || coalesce(accession_name, '') || ' ' || genus || ' ' || species || ' ' || crop_name || ' ' || inst_code || ' ' || coalesce(orig_name, '') || ' ' || coalesce(coll_site, '') || ' ' || coalesce(other_numb, '')";
+const TEXT_COLUMNS =
+  "accession_number || ' ' || coalesce(accession_name, '') || ' ' || genus || ' ' || species || ' ' || crop_name || ' ' || " +
+  "inst_code || ' ' || coalesce(orig_name, '') || ' ' || coalesce(coll_site, '') || ' ' || coalesce(other_numb, '')";
 
 /** Returns a SQL boolean expression; historic accessions are excluded unless `historic` is given. */
 export function filterToSql(f: AccessionFilter): string {
@@ -57,6 +59,8 @@ export function filterToSql(f: AccessionFilter): string {
   if (f.createdDate?.ge) w.push(`created_date >= ${str(f.createdDate.ge)}::TIMESTAMPTZ`);
   if (f.createdDate?.le) w.push(`created_date <= ${str(f.createdDate.le)}::TIMESTAMPTZ`);
   if (f.subsets?.length) w.push(inList("subset_uuid", f.subsets.map((u) => u.toLowerCase())));
-  if (f.datasets?.length) w.push(`id IN (SELECT accession_id FROM dataset_member WHERE ${inList("dataset_uuid", f.datasets.map((u) => u.toLowerCase()))})`);
+  if (f.datasets?.length) {
+    w.push(`id IN (SELECT accession_id FROM dataset_member WHERE ${inList("dataset_uuid", f.datasets.map((u) => u.toLowerCase()))})`);
+  }
   return w.join(" AND ");
 }

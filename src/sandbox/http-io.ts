@@ -34,7 +34,12 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, `request body over the sandbox's limit of ${MAX_BODY_BYTES.toLocaleString("en")} bytes; send fewer values per request`);
+    if (size > MAX_BODY_BYTES) {
+      throw new HttpError(
+        413,
+        `request body over the sandbox's limit of ${MAX_BODY_BYTES.toLocaleString("en")} bytes; send fewer values per request`,
+      );
+    }
     chunks.push(chunk as Buffer);
   }
   const raw = Buffer.concat(chunks);
@@ -42,7 +47,11 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
     let fd: FormData;
     try {
-      fd = await new Request("http://sandbox.local/", { method: "POST", body: raw, headers: { "content-type": req.headers["content-type"]! } }).formData();
+      fd = await new Request("http://sandbox.local/", {
+        method: "POST",
+        body: raw,
+        headers: { "content-type": req.headers["content-type"]! },
+      }).formData();
     } catch (e) {
       throw new HttpError(400, `malformed form body: ${(e as Error).message}`);
     }
@@ -71,15 +80,29 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
   } catch (e) {
     throw new HttpError(400, `malformed JSON body: ${(e as Error).message}`);
   }
-  if (jsonDepth(json, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new HttpError(400, `JSON body nested deeper than the limit of ${MAX_JSON_DEPTH} levels`);
+  if (jsonDepth(json, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new HttpError(400, `JSON body nested deeper than the limit of ${MAX_JSON_DEPTH} levels`);
+  }
   return { json };
 }
 
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   sendJsonText(req, res, status, JSON.stringify(value), headers);
 }
 
-export function sendJsonText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function sendJsonText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   const gzip = text.length > 1024 && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   const body = gzip ? gzipSync(text) : Buffer.from(text);
   res.writeHead(status, {
@@ -106,7 +129,12 @@ export function intParam(url: URL, name: string, dflt: number, max: number, endp
   if (raw === null || raw === undefined || raw === "") return dflt;
   if (!/^\d+$/.test(raw)) throw new HttpError(400, `${endpoint}: query parameter '${name}' must be a non-negative integer, got '${raw}'`);
   const n = Number(raw);
-  if (n > max) throw new HttpError(400, `${endpoint}: '${name}=${n}' is over the maximum of ${max.toLocaleString("en")}; request pages with p=0,1,2… instead`);
+  if (n > max) {
+    throw new HttpError(
+      400,
+      `${endpoint}: '${name}=${n}' is over the maximum of ${max.toLocaleString("en")}; request pages with p=0,1,2… instead`,
+    );
+  }
   if (name === "l" && n === 0) throw new HttpError(400, `${endpoint}: 'l' must be at least 1`);
   return n;
 }

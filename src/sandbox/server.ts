@@ -27,14 +27,20 @@ export interface SandboxOptions {
   accessions?: number;
   /** Generator seed: the same seed gives the same data. Default 42. */
   seed?: number;
-  /** Cache directory for the generated database, or false for in-memory. Default: in memory below 200,000 accessions, else a temp-dir cache. */
+  /**
+   * Cache directory for the generated database, or false for in-memory. Default: in memory below 200,000 accessions, else a
+   * temp-dir cache.
+   */
   cache?: string | false;
   /** Lifetime of issued tokens, seconds. Default 3600. */
   tokenTtlSeconds?: number;
   clientId?: string;
   /** Client secret for /oauth/token. Default: a new random one per start (printed by the CLI). */
   clientSecret?: string;
-  /** Host header names answered besides loopback names (localhost, 127.0.0.1, [::1]) and the bound address; "*" answers any (DNS rebinding then reaches the sandbox). */
+  /**
+   * Host header names answered besides loopback names (localhost, 127.0.0.1, [::1]) and the bound address; "*" answers any (DNS
+   * rebinding then reaches the sandbox).
+   */
   allowedHosts?: string[];
   /** Longest a request's database work may run, ms. Default 120,000. */
   requestBudgetMs?: number;
@@ -83,6 +89,15 @@ const ROUTES: Record<string, Route> = {
   [`${API}/descriptor/list/details`]: descriptorDetails,
 };
 
+/**
+ * @example
+ * ```ts
+ * import { startSandbox } from "genesys-notebook/sandbox";
+ * const sb = await startSandbox({ accessions: 50_000, throttleBytesPerSecond: 50e6 });
+ * console.log(sb.url, sb.token);
+ * await sb.close();
+ * ```
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const accessions = options.accessions ?? 20_000;
   const seed = options.seed ?? 42;
@@ -104,7 +119,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     let path = "?";
     // aborts when the client goes away before the answer is complete, or the budget runs out: database work stops
     const ac = new AbortController();
-    const budget = setTimeout(() => ac.abort(new HttpError(400, `the request ran past the sandbox's time budget of ${budgetMs / 1000} s; narrow the filter or request smaller pages`)), budgetMs);
+    const budget = setTimeout(
+      () =>
+        ac.abort(
+          new HttpError(
+            400,
+            `the request ran past the sandbox's time budget of ${budgetMs / 1000} s; narrow the filter or request smaller pages`,
+          ),
+        ),
+      budgetMs,
+    );
     res.once("close", () => {
       clearTimeout(budget);
       if (!res.writableFinished) ac.abort(new HttpError(499, "client disconnected"));
@@ -127,9 +151,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         }
       }
       const route = ROUTES[path];
-      if (!route) throw new HttpError(404, `no endpoint ${path}; the sandbox serves POST ${Object.keys(ROUTES).join(", ")} and POST /oauth/token`);
+      if (!route) {
+        throw new HttpError(404, `no endpoint ${path}; the sandbox serves POST ${Object.keys(ROUTES).join(", ")} and POST /oauth/token`);
+      }
       const endpoint = `POST ${path}`;
-      if (req.method !== "POST") throw new HttpError(405, `${req.method} ${path}: the Genesys API v2 uses POST for this endpoint`, { allow: "POST" });
+      if (req.method !== "POST") {
+        throw new HttpError(405, `${req.method} ${path}: the Genesys API v2 uses POST for this endpoint`, { allow: "POST" });
+      }
       tokens.check(req, endpoint);
       const body = await readBody(req);
       await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool, memo, signal: ac.signal });
@@ -150,8 +178,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   // a request line or headers node:http cannot parse: answer 400 and close, never throw
   server.on("clientError", (_err, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 47\r\n\r\n{\"error\":\"malformed HTTP request\",\"status\":400}");
-    else socket.destroy();
+    if (socket.writable) {
+      socket.end(
+        "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 47\r\n\r\n" +
+          '{"error":"malformed HTTP request","status":400}',
+      );
+    } else socket.destroy();
   });
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
@@ -160,7 +192,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const addr = server.address() as AddressInfo;
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
-  hosts = new Set(["localhost", "127.0.0.1", "[::1]", host, options.host ?? "127.0.0.1", ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()));
+  hosts = new Set(
+    ["localhost", "127.0.0.1", "[::1]", host, options.host ?? "127.0.0.1", ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()),
+  );
   return {
     url: `http://${host}:${addr.port}`,
     token: tokens.issue(),
@@ -205,6 +239,10 @@ function checkHost(req: IncomingMessage, allowed: Set<string>): void {
   if (!header || allowed.has("*")) return;
   const name = header.toLowerCase().replace(/:\d+$/, "");
   if (!allowed.has(name)) {
-    throw new HttpError(403, `Host '${header.slice(0, 100)}' is not answered: the sandbox is for local use and answers loopback names only (startSandbox({ allowedHosts }) or --allowed-host to add one)`);
+    throw new HttpError(
+      403,
+      `Host '${header.slice(0, 100)}' is not answered: the sandbox is for local use and answers loopback names only ` +
+        "(startSandbox({ allowedHosts }) or --allowed-host to add one)",
+    );
   }
 }

@@ -15,10 +15,14 @@ export const MAX_FILTER_VALUES = 10_000;
 export const MAX_TEXT_TERMS = 16;
 
 const many = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(MAX_FILTER_VALUES, `at most ${MAX_FILTER_VALUES.toLocaleString("en")} values`));
+  z.preprocess(
+    (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+    z.array(item).max(MAX_FILTER_VALUES, `at most ${MAX_FILTER_VALUES.toLocaleString("en")} values`),
+  );
 
 /** Text without NUL characters (no genebank value has them; databases refuse them). */
-export const text = (max: number) => z.string().max(max, `at most ${max} characters`).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed");
+export const text = (max: number) =>
+  z.string().max(max, `at most ${max} characters`).refine((s) => !s.includes("\u0000"), "NUL characters are not allowed");
 
 const strings = many(text(1000).pipe(z.string().min(1)));
 const ints = many(z.number().int());
@@ -132,7 +136,9 @@ export function describeIssues(issues: z.core.$ZodIssue[], root = "filter"): str
   return issues.map((i) => {
     const at = [root, ...i.path.map(String)].join(".");
     if (i.code === "unrecognized_keys") {
-      return `unknown filter key${i.keys.length > 1 ? "s" : ""} ${i.keys.map((k) => `'${[...i.path.map(String), k].join(".")}'`).join(", ")} in ${at}`;
+      return `unknown filter key${i.keys.length > 1 ? "s" : ""} ${
+        i.keys.map((k) => `'${[...i.path.map(String), k].join(".")}'`).join(", ")
+      } in ${at}`;
     }
     return `${at}: ${i.message}`;
   }).join("; ");
@@ -142,11 +148,22 @@ export type ParseFilterResult =
   | { ok: true; filter: AccessionFilter }
   | { ok: false; message: string };
 
-/** Validates and normalises a filter; the message names every bad key. */
+/**
+ * Validates and normalises a filter; the message names every bad key.
+ * @example
+ * ```ts
+ * import { parseFilter } from "genesys-notebook";
+ * const r = parseFilter({ crop: ["beans"], sampStat: [300] });
+ * if (!r.ok) console.error(r.message);
+ * ```
+ */
 export function parseFilter(input: unknown, root = "filter"): ParseFilterResult {
   if (input === undefined || input === null) return { ok: true, filter: {} };
   if (typeof input !== "object" || Array.isArray(input)) {
-    return { ok: false, message: `${root} must be a JSON object (an AccessionFilter), got ${Array.isArray(input) ? "an array" : typeof input}` };
+    return {
+      ok: false,
+      message: `${root} must be a JSON object (an AccessionFilter), got ${Array.isArray(input) ? "an array" : typeof input}`,
+    };
   }
   const r = AccessionFilter.safeParse(pruneEmpty(input));
   if (r.success) return { ok: true, filter: r.data };

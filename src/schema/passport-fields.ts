@@ -25,8 +25,13 @@ export interface PassportField {
   meaning: string;
 }
 
-const f = (mcpd: string, path: string, kind: FieldKind, meaning: string, synonyms?: string[]): PassportField =>
-  ({ mcpd, path, kind, meaning, ...(synonyms ? { synonyms } : {}) });
+const f = (mcpd: string, path: string, kind: FieldKind, meaning: string, synonyms?: string[]): PassportField => ({
+  mcpd,
+  path,
+  kind,
+  meaning,
+  ...(synonyms ? { synonyms } : {}),
+});
 
 /** In genesysr 2.2.0's SELECT_ALL_FIELDS order. */
 export const PASSPORT_FIELDS: readonly PassportField[] = [
@@ -119,8 +124,22 @@ export function fieldByMcpd(name: string): PassportField | undefined {
 export const INFO_FIELDS = ["INSTCODE", "ACCENUMB", "DOI", "HISTORIC", "GENUS", "SPECIES", "SUBTAXA", "SAMPSTAT"];
 /** genesysr's SELECT_GEO_FIELDS. */
 export const GEO_FIELDS = [
-  "INSTCODE", "ACCENUMB", "DOI", "HISTORIC", "GENUS", "SPECIES", "SUBTAXA", "SAMPSTAT",
-  "ORIGCTY", "COLLSITE", "DECLATITUDE", "DECLONGITUDE", "COORDUNCERT", "COORDDATUM", "GEOREFMETH", "ELEVATION",
+  "INSTCODE",
+  "ACCENUMB",
+  "DOI",
+  "HISTORIC",
+  "GENUS",
+  "SPECIES",
+  "SUBTAXA",
+  "SAMPSTAT",
+  "ORIGCTY",
+  "COLLSITE",
+  "DECLATITUDE",
+  "DECLONGITUDE",
+  "COORDUNCERT",
+  "COORDDATUM",
+  "GEOREFMETH",
+  "ELEVATION",
 ];
 
 export interface SelectItem {

@@ -37,7 +37,13 @@ export const AccessionDTO = z.looseObject({
   cropName: str,
   crop: z.looseObject({ shortName: str, name: str }).nullish(),
   taxonomy: z.looseObject({
-    genus: str, species: str, spAuthor: str, subtaxa: str, subtAuthor: str, taxonName: str, genusSpecies: str,
+    genus: str,
+    species: str,
+    spAuthor: str,
+    subtaxa: str,
+    subtAuthor: str,
+    taxonName: str,
+    genusSpecies: str,
     currentTaxonomySpecies: z.looseObject({ id: numN, name: str, nameAuthority: str }).nullish(),
   }).nullish(),
   sampStat: numN,
@@ -46,9 +52,17 @@ export const AccessionDTO = z.looseObject({
   countryOfOrigin: z.looseObject({ code3: str, name: str, codeNum: numN }).nullish(),
   institute: z.looseObject({ id: numN, code: str, fullName: str, acronym: str }).nullish(),
   coll: z.looseObject({
-    collSite: str, collDate: str, collSrc: numN, collNumb: str, collCode: str, collName: str, collInstAddress: str, collMissId: str,
+    collSite: str,
+    collDate: str,
+    collSrc: numN,
+    collNumb: str,
+    collCode: str,
+    collName: str,
+    collInstAddress: str,
+    collMissId: str,
   }).nullish(),
-  geo: z.looseObject({ latitude: numN, longitude: numN, elevation: numN, uncertainty: numN, datum: str, method: str, referenced: bool }).nullish(),
+  geo: z.looseObject({ latitude: numN, longitude: numN, elevation: numN, uncertainty: numN, datum: str, method: str, referenced: bool })
+    .nullish(),
   donorCode: str,
   donorName: str,
   donorNumb: str,
@@ -67,7 +81,10 @@ export const AccessionDTO = z.looseObject({
 });
 export type AccessionDTO = z.infer<typeof AccessionDTO>;
 export const AccessionPage = pageOf(AccessionDTO).extend({
-  suggestions: z.record(z.string(), z.looseObject({ terms: z.array(z.looseObject({ term: z.union([z.string(), z.number()]), count: z.number() })) })).optional(),
+  suggestions: z.record(
+    z.string(),
+    z.looseObject({ terms: z.array(z.looseObject({ term: z.union([z.string(), z.number()]), count: z.number() })) }),
+  ).optional(),
 });
 export type AccessionPage = z.infer<typeof AccessionPage>;
 
@@ -99,7 +116,11 @@ export const ObservationRow = z.looseObject({
       // ObservationValue, checked inline: this runs for every value of every row
       const x = values[i], t = typeof x;
       if (!(x === null || t === "number" || t === "string" || t === "boolean")) {
-        ctx.addIssue({ code: "custom", path: [k, i], message: `expected a number, string, boolean or null observation, got ${JSON.stringify(x)}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [k, i],
+          message: `expected a number, string, boolean or null observation, got ${JSON.stringify(x)}`,
+        });
       }
     }
   }
@@ -108,12 +129,19 @@ export type ObservationRow = z.infer<typeof ObservationRow>;
 export const ObservationPage = pageOf(ObservationRow);
 
 export const DATA_TYPES = ["NUMERIC", "SCALE", "CODED", "BOOLEAN", "TEXT", "DATE"] as const;
-/** Descriptor data types the client types columns by; any other string passes through and is read as TEXT (see descriptorList's diagnostics). */
+/**
+ * Descriptor data types the client types columns by; any other string passes through and is read as TEXT (see descriptorList's
+ * diagnostics).
+ */
 export const DataType = z.string();
 // deno-lint-ignore ban-types -- `string & {}` keeps the known names in editor completion while any string is accepted
 export type DataType = (typeof DATA_TYPES)[number] | (string & {});
 /** A text field that some servers send as an array (e.g. translations): the first non-empty string is kept. */
-const textish = z.union([z.string(), z.array(z.string().nullable()).transform((a) => a.find((x) => x) ?? null), z.number().transform(String)]).nullish();
+const textish = z.union([
+  z.string(),
+  z.array(z.string().nullable()).transform((a) => a.find((x) => x) ?? null),
+  z.number().transform(String),
+]).nullish();
 export const Term = z.looseObject({ code: z.union([z.string(), z.number()]).transform(String), title: textish, description: textish });
 export const Descriptor = z.looseObject({
   uuid: z.uuid(),
@@ -146,4 +174,9 @@ export const TokenResponse = z.looseObject({
   scope: z.string().optional(),
 });
 
-export const ErrorBody = z.looseObject({ error: z.string().optional(), localizedError: z.string().optional(), message: z.string().optional(), error_description: z.string().optional() });
+export const ErrorBody = z.looseObject({
+  error: z.string().optional(),
+  localizedError: z.string().optional(),
+  message: z.string().optional(),
+  error_description: z.string().optional(),
+});

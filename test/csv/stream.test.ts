@@ -31,7 +31,9 @@ function withSpoolDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
 }
 
 describe("readCsvStream", () => {
-  const text = "A\tB\tN\n" + Array.from({ length: 500 }, (_, i) => (i % 7 === 0 ? `x${i}\t"multi\nline ""q""\tand tab"\t${i}` : `x${i}\tplain\t${i}`)).join("\n") + "\n";
+  const text = "A\tB\tN\n" +
+    Array.from({ length: 500 }, (_, i) => (i % 7 === 0 ? `x${i}\t"multi\nline ""q""\tand tab"\t${i}` : `x${i}\tplain\t${i}`)).join("\n") +
+    "\n";
 
   it("cuts blocks only at record ends, whatever the chunking", async () => {
     for (const size of [1, 13, 4096]) {
@@ -44,7 +46,10 @@ describe("readCsvStream", () => {
   });
 
   it("reads backslash-escaped and lazy quotes across block boundaries, and says so", async () => {
-    const rows = Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? `${i}\t"say \\"hi\\" ${i}"` : i % 3 === 1 ? `${i}\t12" disc ${i}` : `${i}\t"C:\\"`));
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) => (i % 3 === 0 ? `${i}\t"say \\"hi\\" ${i}"` : i % 3 === 1 ? `${i}\t12" disc ${i}` : `${i}\t"C:\\"`),
+    );
     const body = "N,V".replace(",", "\t") + "\n" + rows.join("\n") + "\n";
     for (const size of [7, 64, 1 << 16]) {
       const r = await read(body, size, { N: "int" }, 256);
@@ -102,12 +107,25 @@ describe("lenient typing", () => {
     expect(r.frame.schema.ELEVATION.variant).toBe("Int64");
     expect(r.frame.getColumn("ELEVATION").get(321)).toBe(2167);
     expect(r.frame.getColumn("ELEVATION").get(320)).toBe(3200);
-    expect(r.log.list()).toEqual([{ column: "ELEVATION", what: "whole numbers written as decimals (e.g. 2167.0) read as integers", count: 1, examples: ["2167.0"] }]);
+    expect(r.log.list()).toEqual([{
+      column: "ELEVATION",
+      what: "whole numbers written as decimals (e.g. 2167.0) read as integers",
+      count: 1,
+      examples: ["2167.0"],
+    }]);
   });
 
   it("widens Int64 to Float64 and Bool or numbers to String rather than drop a value", async () => {
-    const rows = Array.from({ length: 300 }, (_, i) => `${i}\t${i === 250 ? "12.5" : i}\t${i === 10 ? "Yes" : i === 11 ? "maybe" : "true"}\t${i === 5 ? "n/a" : "1.5"}`);
-    const r = await read("ID\tUNCERT\tFLAG\tPDCI\n" + rows.join("\n") + "\n", 333, { ID: "int", UNCERT: "int", FLAG: "bool", PDCI: "float" }, 256);
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) => `${i}\t${i === 250 ? "12.5" : i}\t${i === 10 ? "Yes" : i === 11 ? "maybe" : "true"}\t${i === 5 ? "n/a" : "1.5"}`,
+    );
+    const r = await read("ID\tUNCERT\tFLAG\tPDCI\n" + rows.join("\n") + "\n", 333, {
+      ID: "int",
+      UNCERT: "int",
+      FLAG: "bool",
+      PDCI: "float",
+    }, 256);
     expect(r.frame.schema.UNCERT.variant).toBe("Float64");
     expect(r.frame.getColumn("UNCERT").get(250)).toBe(12.5);
     expect(r.frame.getColumn("UNCERT").get(0)).toBe(0);
@@ -132,7 +150,10 @@ describe("lenient typing", () => {
     const ok = await read("T\n2026-08-03T16:08:11Z\n2026-08-03T16:08:11.250Z\n2026-08-03T18:08:11+02:00\n\n", 100, { T: "instant" });
     expect(String(ok.frame.schema.T)).toBe(String(pl.Datetime("ms")));
     expect((ok.frame.getColumn("T").toArray() as unknown as (Date | null)[]).map((d) => d?.toISOString() ?? null)).toEqual([
-      "2026-08-03T16:08:11.000Z", "2026-08-03T16:08:11.250Z", "2026-08-03T16:08:11.000Z", null,
+      "2026-08-03T16:08:11.000Z",
+      "2026-08-03T16:08:11.250Z",
+      "2026-08-03T16:08:11.000Z",
+      null,
     ]);
     const bad = await read("T\n2026-08-03T16:08:11Z\nyesterday\n", 100, { T: "instant" });
     expect(bad.frame.columns).toEqual(["T", "T_datetime"]);
@@ -143,7 +164,9 @@ describe("lenient typing", () => {
   it("parses complete dates in other spellings into _date and keeps partial MCPD dates unparsed", async () => {
     const r = await read("D\n19790601\n1979----\n19790601.0\n1979-06-02\n197906xx\n", 100, { D: "mcpdDate" });
     expect(r.frame.getColumn("D").toArray()).toEqual(["19790601", "1979----", "19790601.0", "1979-06-02", "197906xx"]);
-    expect((r.frame.getColumn("D_date").toArray() as unknown as (Date | null)[]).map((d) => d?.toISOString().slice(0, 10) ?? null)).toEqual(["1979-06-01", null, "1979-06-01", "1979-06-02", null]);
+    expect((r.frame.getColumn("D_date").toArray() as unknown as (Date | null)[]).map((d) => d?.toISOString().slice(0, 10) ?? null)).toEqual(
+      ["1979-06-01", null, "1979-06-01", "1979-06-02", null],
+    );
     expect(r.log.list().map((c) => [c.count, c.examples.sort()])).toEqual([[2, ["1979-06-02", "19790601.0"]], [1, ["197906xx"]]]);
   });
 });

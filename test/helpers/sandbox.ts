@@ -1,11 +1,16 @@
 /** Shared sandbox for a test file, plus raw HTTP helpers (real requests on loopback). */
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 
 export async function sandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   return await startSandbox({ accessions: 5_000, seed: 7, ...opts });
 }
 
-export async function post(sb: Sandbox, path: string, body: unknown, init: { token?: string | null; headers?: Record<string, string>; raw?: string } = {}) {
+export async function post(
+  sb: Sandbox,
+  path: string,
+  body: unknown,
+  init: { token?: string | null; headers?: Record<string, string>; raw?: string } = {},
+) {
   const headers: Record<string, string> = { "content-type": "application/json", ...init.headers };
   const token = init.token === undefined ? sb.token : init.token;
   if (token) headers.authorization = `Bearer ${token}`;

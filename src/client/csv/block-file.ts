@@ -46,7 +46,9 @@ export function spoolDir(parent = spoolParent()): string {
     throw new Error(`spool directory ${dir} belongs to another user; set GENESYS_SPOOL_DIR to a directory of your own`);
   }
   if (uid !== undefined && (st.mode & 0o077) !== 0) {
-    throw new Error(`spool directory ${dir} is readable by other users (mode ${(st.mode & 0o777).toString(8)}); remove it or set GENESYS_SPOOL_DIR`);
+    throw new Error(
+      `spool directory ${dir} is readable by other users (mode ${(st.mode & 0o777).toString(8)}); remove it or set GENESYS_SPOOL_DIR`,
+    );
   }
   return dir;
 }

@@ -82,7 +82,10 @@ export function toRfc4180(buf: Uint8Array, sep: number, columns: number): Buffer
   const parts: string[] = [];
   decodeRecords(buf, sep, (fields) => {
     if (columns > 1 && fields.length === 1 && fields[0]!.value === "" && !fields[0]!.quoted) return;
-    parts.push(fields.map((f) => (f.quoted && f.value === "") || needsQuotes(f.value, s) ? `"${f.value.replaceAll('"', '""')}"` : f.value).join(s) + "\n");
+    parts.push(
+      fields.map((f) => (f.quoted && f.value === "") || needsQuotes(f.value, s) ? `"${f.value.replaceAll('"', '""')}"` : f.value).join(s) +
+        "\n",
+    );
   });
   return Buffer.from(parts.join(""), "utf8");
 }

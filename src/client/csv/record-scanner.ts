@@ -79,7 +79,13 @@ export class RecordScanner {
     if (chunk.length) this.lastByte = chunk[chunk.length - 1]!;
     if (this.pos - this.recordStart > this.maxRecordBytes) {
       const n = this.records + this.blank + 1;
-      throw new CsvSyntaxError(`record ${n} is longer than ${(this.maxRecordBytes / 1048576).toFixed(0)} MB without a line end (an unclosed quote, or not CSV)`, "too-long", n, this.recordStart, this.pos);
+      throw new CsvSyntaxError(
+        `record ${n} is longer than ${(this.maxRecordBytes / 1048576).toFixed(0)} MB without a line end (an unclosed quote, or not CSV)`,
+        "too-long",
+        n,
+        this.recordStart,
+        this.pos,
+      );
     }
     return last;
   }
@@ -89,7 +95,13 @@ export class RecordScanner {
     if (this.pos === this.recordStart) return { unterminated: false };
     const n = this.records + this.blank + 1;
     if (inQuotes(this.state)) {
-      throw new CsvSyntaxError(`the body ends inside a quoted field of record ${n} (cut off, or an unbalanced quote)`, "unclosed", n, this.recordStart, this.pos);
+      throw new CsvSyntaxError(
+        `the body ends inside a quoted field of record ${n} (cut off, or an unbalanced quote)`,
+        "unclosed",
+        n,
+        this.recordStart,
+        this.pos,
+      );
     }
     this.endRecord(this.pos, this.lastByte);
     return { unterminated: true };
@@ -103,7 +115,13 @@ export class RecordScanner {
       this.blank++;
       this.lastIrregular = at; // dropped by the rewrite, never shown to polars
     } else if (this.fields !== this.expected) {
-      throw new CsvSyntaxError(`record ${n} has ${this.fields} field${this.fields === 1 ? "" : "s"}, the header has ${this.expected}`, "ragged", n, this.recordStart, at);
+      throw new CsvSyntaxError(
+        `record ${n} has ${this.fields} field${this.fields === 1 ? "" : "s"}, the header has ${this.expected}`,
+        "ragged",
+        n,
+        this.recordStart,
+        at,
+      );
     } else this.records++;
     this.fields = 1;
     this.recordStart = at + 1;

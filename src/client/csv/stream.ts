@@ -33,7 +33,10 @@ export interface CsvStreamOptions {
   contentType?: string;
   /** Largest block; blocks start at 1/8 of it and double, so parsing starts early. Default 32 MB. */
   blockBytes?: number;
-  /** A block older than this (ms) is cut at the next record end once it holds 1/32 of blockBytes: slow links still parse as they go. Default 100. */
+  /**
+   * A block older than this (ms) is cut at the next record end once it holds 1/32 of blockBytes: slow links still parse as they
+   * go. Default 100.
+   */
   blockMs?: number;
   /** Blocks parsed at once; the socket is not read further while this many are pending. Default 3. */
   inFlight?: number;
@@ -70,7 +73,11 @@ function checkNotCsv(first: Uint8Array, contentType: string | undefined, endpoin
   const html = /html|xml/.test(type) || head.startsWith("<!doctype") || head.startsWith("<html") || head.startsWith("<?xml");
   const json = /json/.test(type) || head.startsWith("{") || head.startsWith("[");
   if (html || json) {
-    throw new GenesysResponseError(`expected a CSV export, got ${contentType ? `'${contentType}'` : "no Content-Type"} starting with ${preview(first)}`, endpoint, 200);
+    throw new GenesysResponseError(
+      `expected a CSV export, got ${contentType ? `'${contentType}'` : "no Content-Type"} starting with ${preview(first)}`,
+      endpoint,
+      200,
+    );
   }
 }
 
@@ -106,7 +113,9 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     const delimiter = detectDelimiter(text);
     sep = delimiter.charCodeAt(0);
     header = (parseRecords(Buffer.from(text), sep)[0] ?? []).map((h) => h ?? "");
-    if (new Set(header).size !== header.length) throw new GenesysResponseError(`CSV header has duplicate columns: ${header.join(", ")}`, endpoint, 200);
+    if (new Set(header).size !== header.length) {
+      throw new GenesysResponseError(`CSV header has duplicate columns: ${header.join(", ")}`, endpoint, 200);
+    }
     kinds = opts.kinds(header);
     typing = blockExprs(header, kinds, parseDates);
     scanner = new RecordScanner(sep, header.length, opts.maxRecordBytes);
@@ -114,12 +123,24 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
   const syntaxError = (e: unknown): never => {
     if (!(e instanceof CsvSyntaxError)) throw e;
     const raw = block ? block.read(e.start, e.end, 600) : Buffer.alloc(0);
-    throw new GenesysResponseError(`malformed CSV: ${e.message}${raw.length ? `: ${JSON.stringify(raw.toString("utf8"))}` : ""}`, endpoint, 200, undefined,
-      { cause: e, code: "GENESYS_CSV_RECORD" });
+    throw new GenesysResponseError(
+      `malformed CSV: ${e.message}${raw.length ? `: ${JSON.stringify(raw.toString("utf8"))}` : ""}`,
+      endpoint,
+      200,
+      undefined,
+      { cause: e, code: "GENESYS_CSV_RECORD" },
+    );
   };
   const typed = (lf: LazyDataFrame) => (typing.length ? lf.withColumns(...typing) : lf);
   const parse = async (path: string): Promise<DataFrame> => {
-    const read = (allText: boolean) => pl.scanCSV(path, { hasHeader: false, sep: String.fromCharCode(sep), quoteChar: '"', schema: readSchema(header!, kinds, allText), inferSchemaLength: 0 });
+    const read = (allText: boolean) =>
+      pl.scanCSV(path, {
+        hasHeader: false,
+        sep: String.fromCharCode(sep),
+        quoteChar: '"',
+        schema: readSchema(header!, kinds, allText),
+        inferSchemaLength: 0,
+      });
     try {
       return await typed(read(false)).collect();
     } catch {
@@ -135,8 +156,13 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     try {
       df = await frame;
     } catch (e) {
-      throw new GenesysResponseError(`malformed CSV in the block starting at data row ${rows + 1}: ${(e as Error).message.split("\n")[0]}`, endpoint, 200, undefined,
-        { cause: e, code: "GENESYS_CSV_RECORD" });
+      throw new GenesysResponseError(
+        `malformed CSV in the block starting at data row ${rows + 1}: ${(e as Error).message.split("\n")[0]}`,
+        endpoint,
+        200,
+        undefined,
+        { cause: e, code: "GENESYS_CSV_RECORD" },
+      );
     } finally {
       await done.discard();
     }
@@ -199,7 +225,13 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
       if (nl < 0) {
         headerChunks.push(Buffer.from(chunk));
         headerSize += chunk.length;
-        if (headerSize > maxHeader) throw new GenesysResponseError(`the first line is longer than ${(maxHeader / 1024).toFixed(0)} KB without a line end: not a CSV export?`, endpoint, 200);
+        if (headerSize > maxHeader) {
+          throw new GenesysResponseError(
+            `the first line is longer than ${(maxHeader / 1024).toFixed(0)} KB without a line end: not a CSV export?`,
+            endpoint,
+            200,
+          );
+        }
         continue;
       }
       startHeader(Buffer.concat([...headerChunks, chunk.subarray(0, nl)]));
@@ -222,7 +254,13 @@ export async function readCsvStream(body: AsyncIterable<Buffer | Uint8Array>, op
     if (scanner!.blank) log.note(`${scanner!.blank.toLocaleString("en")} blank line${scanner!.blank === 1 ? " was" : "s were"} skipped`);
     if (block) await submit();
     while (parsing.length) await settle();
-    if (rewritten) log.note(`${rewritten} block${rewritten === 1 ? "" : "s"} with backslash-escaped or lazy quotes (or blank lines) were read by the documented CSV dialect`);
+    if (rewritten) {
+      log.note(
+        `${rewritten} block${
+          rewritten === 1 ? "" : "s"
+        } with backslash-escaped or lazy quotes (or blank lines) were read by the documented CSV dialect`,
+      );
+    }
   } finally {
     // on failure, let pending parses finish, then delete every block file
     await Promise.allSettled(parsing.map((p) => p.frame));

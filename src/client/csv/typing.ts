@@ -136,7 +136,9 @@ export function unifyBlocks(frames: DataFrame[]): DataFrame[] {
     }
   }
   return frames.map((f) => {
-    const casts = (Object.entries(f.schema) as [string, DataType][]).filter(([n, t]) => !t.equals(target.get(n)!)).map(([n]) => pl.col(n).cast(target.get(n)!));
+    const casts = (Object.entries(f.schema) as [string, DataType][]).filter(([n, t]) => !t.equals(target.get(n)!)).map(([n]) =>
+      pl.col(n).cast(target.get(n)!)
+    );
     return casts.length ? f.withColumns(...casts) : f;
   });
 }
@@ -211,11 +213,21 @@ export function finishFrame(df: DataFrame, kinds: Kinds, parseDates: boolean, lo
     if (kind === "instant" && out.columns.includes(parsedName(name))) {
       const r = fillMissed(out, name, parsedName(name), pl.Datetime("ms"), parseInstant);
       out = r.df;
-      log.add(name, "instants in another ISO 8601 form (offset, fraction, space, date only) read as UTC", r.filledCount, r.filled.slice(0, 5));
+      log.add(
+        name,
+        "instants in another ISO 8601 form (offset, fraction, space, date only) read as UTC",
+        r.filledCount,
+        r.filled.slice(0, 5),
+      );
       if (r.failedCount === 0) {
         out = out.drop(name).rename({ [parsedName(name)]: name });
       } else {
-        log.add(name, `values are not instants: column kept as String, parsed values in ${name}_datetime`, r.failedCount, r.failed.slice(0, 5));
+        log.add(
+          name,
+          `values are not instants: column kept as String, parsed values in ${name}_datetime`,
+          r.failedCount,
+          r.failed.slice(0, 5),
+        );
         out = out.rename({ [parsedName(name)]: `${name}_datetime` });
       }
     } else if (kind === "mcpdDate" && parseDates && out.columns.includes(`${name}_date`)) {
@@ -265,7 +277,13 @@ function unifyCategoricals(df: DataFrame): DataFrame {
  * per column, stacked without copying, checked once (finishFrame). With no
  * blocks, an empty frame typed the same way from the header.
  */
-export function assembleFrame(frames: DataFrame[], header: readonly string[], kinds: Kinds, parseDates: boolean, log: CoercionLog): DataFrame {
+export function assembleFrame(
+  frames: DataFrame[],
+  header: readonly string[],
+  kinds: Kinds,
+  parseDates: boolean,
+  log: CoercionLog,
+): DataFrame {
   let df: DataFrame;
   if (frames.length === 0) {
     const exprs = blockExprs(header, kinds, parseDates);

@@ -32,16 +32,27 @@ function mostCommon(values: (string | null | undefined)[]): string | null {
 }
 
 /** With `long` and `keys` (a traits() request), also accessions and observations counted for its filter. */
-export function datasetsFrame(tables: readonly Datatable[], meta: ReadonlyMap<string, Descriptor>, long?: DataFrame, keys?: DataFrame): DataFrame {
+export function datasetsFrame(
+  tables: readonly Datatable[],
+  meta: ReadonlyMap<string, Descriptor>,
+  long?: DataFrame,
+  keys?: DataFrame,
+): DataFrame {
   const count = (df: DataFrame, alias: string) => df.groupBy("dataset").agg(pl.len().cast(pl.UInt32).alias(alias));
-  const extras = [...new Set(tables.flatMap((t) => Object.keys(t)))].filter((k) => !KNOWN.has(k) && tables.every((t) => isScalar((t as Record<string, unknown>)[k])));
+  const extras = [...new Set(tables.flatMap((t) => Object.keys(t)))].filter((k) =>
+    !KNOWN.has(k) && tables.every((t) => isScalar((t as Record<string, unknown>)[k]))
+  );
   const base = pl.DataFrame([
     pl.Series("uuid", tables.map((t) => t.key), pl.Utf8),
     pl.Series("title", tables.map((t) => t.title), pl.Utf8),
-    pl.Series("crop", tables.map((t) => {
-      const own = (t as Record<string, unknown>).crop;
-      return typeof own === "string" ? own : mostCommon(Object.keys(t.columns).map((u) => meta.get(u)?.crop));
-    }), pl.Utf8),
+    pl.Series(
+      "crop",
+      tables.map((t) => {
+        const own = (t as Record<string, unknown>).crop;
+        return typeof own === "string" ? own : mostCommon(Object.keys(t.columns).map((u) => meta.get(u)?.crop));
+      }),
+      pl.Utf8,
+    ),
     pl.Series("version", tables.map((t) => t.version ?? null), pl.Int64),
     pl.Series("descriptors", tables.map((t) => Object.keys(t.columns).length), pl.UInt32),
     pl.Series("id", tables.map((t) => t.id), pl.Utf8),
@@ -60,7 +71,11 @@ export function datasetsFrame(tables: readonly Datatable[], meta: ReadonlyMap<st
   return withCounts.select(...first, ...withCounts.columns.filter((c) => !first.includes(c)));
 }
 
-export function descriptorsFrame(list: readonly Descriptor[], names: ReadonlyMap<string, string>, datasetsOf: ReadonlyMap<string, string[]> = new Map()): DataFrame {
+export function descriptorsFrame(
+  list: readonly Descriptor[],
+  names: ReadonlyMap<string, string>,
+  datasetsOf: ReadonlyMap<string, string[]> = new Map(),
+): DataFrame {
   const col = <T>(f: (d: Descriptor) => T) => list.map(f);
   const base = pl.DataFrame([
     pl.Series("uuid", col((d) => d.uuid), pl.Utf8),
@@ -90,7 +105,13 @@ export function descriptorsFrame(list: readonly Descriptor[], names: ReadonlyMap
 
 /** One row per accession and dataset, in the order received. */
 export function wideKeys(parts: readonly DatasetRows[]): DataFrame {
-  const k = { INSTCODE: [] as (string | null)[], ACCENUMB: [] as (string | null)[], DOI: [] as (string | null)[], UUID: [] as string[], dataset: [] as string[] };
+  const k = {
+    INSTCODE: [] as (string | null)[],
+    ACCENUMB: [] as (string | null)[],
+    DOI: [] as (string | null)[],
+    UUID: [] as string[],
+    dataset: [] as string[],
+  };
   for (const { dataset, rows } of parts) {
     for (const r of rows) {
       const a = accessionKeys(r);

@@ -24,16 +24,28 @@ import type { CoercionLog } from "../diagnostics.ts";
 import { canonical } from "./requests.ts";
 
 /** Observation rows of one dataset. */
-export interface DatasetRows { dataset: string; rows: ObservationRow[] }
+export interface DatasetRows {
+  dataset: string;
+  rows: ObservationRow[];
+}
 
 const NUMBER_RE = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 const isNumeric = (type: string) => type === "NUMERIC" || type === "SCALE";
 
 /** Accession key columns of one row, as the wide and long frames carry them. */
-export interface AccessionKeys { INSTCODE: string | null; ACCENUMB: string | null; DOI: string | null; UUID: string }
+export interface AccessionKeys {
+  INSTCODE: string | null;
+  ACCENUMB: string | null;
+  DOI: string | null;
+  UUID: string;
+}
 
-export const accessionKeys = (r: ObservationRow): AccessionKeys =>
-  ({ INSTCODE: r.instituteCode ?? null, ACCENUMB: r.accessionNumber ?? null, DOI: r.doi ?? null, UUID: canonical(r.accession) });
+export const accessionKeys = (r: ObservationRow): AccessionKeys => ({
+  INSTCODE: r.instituteCode ?? null,
+  ACCENUMB: r.accessionNumber ?? null,
+  DOI: r.doi ?? null,
+  UUID: canonical(r.accession),
+});
 
 /**
  * `keys`: the wide frame's keys, one row per row of `parts` in the same
@@ -41,7 +53,13 @@ export const accessionKeys = (r: ObservationRow): AccessionKeys =>
  * joined to the keys in polars, so accession strings are not repeated per
  * value in JavaScript.
  */
-export function longFrame(parts: readonly DatasetRows[], keys: DataFrame, meta: ReadonlyMap<string, Descriptor>, names: ReadonlyMap<string, string>, log: CoercionLog): DataFrame {
+export function longFrame(
+  parts: readonly DatasetRows[],
+  keys: DataFrame,
+  meta: ReadonlyMap<string, Descriptor>,
+  names: ReadonlyMap<string, string>,
+  log: CoercionLog,
+): DataFrame {
   const rowIdx: number[] = [], descIdx: number[] = [], position: number[] = [];
   const value: (number | null)[] = [], text: (string | null)[] = [], label: (string | null)[] = [];
   const descriptors: { uuid: string; name: string; type: string; terms?: Map<string, string | null> }[] = [];
@@ -50,7 +68,12 @@ export function longFrame(parts: readonly DatasetRows[], keys: DataFrame, meta: 
     let i = slot.get(uuid);
     if (i === undefined) {
       const d = meta.get(uuid);
-      i = descriptors.push({ uuid, name: names.get(uuid) ?? uuid, type: d?.dataType ?? "TEXT", terms: d?.terms?.length ? new Map(d.terms.map((t) => [t.code, t.title ?? null])) : undefined }) - 1;
+      i = descriptors.push({
+        uuid,
+        name: names.get(uuid) ?? uuid,
+        type: d?.dataType ?? "TEXT",
+        terms: d?.terms?.length ? new Map(d.terms.map((t) => [t.code, t.title ?? null])) : undefined,
+      }) - 1;
       slot.set(uuid, i);
     }
     return i;
@@ -110,5 +133,18 @@ export function longFrame(parts: readonly DatasetRows[], keys: DataFrame, meta: 
   ]);
   const rowKeys = keys.withColumns(pl.Series("_row", Uint32Array.from({ length: keys.height }, (_, i) => i)));
   return values.join(rowKeys, { on: "_row", how: "left" }).join(desc, { on: "_desc", how: "left" })
-    .select("INSTCODE", "ACCENUMB", "DOI", "UUID", "dataset", "descriptor", "descriptor_uuid", "data_type", "value_index", "value", "text", "label");
+    .select(
+      "INSTCODE",
+      "ACCENUMB",
+      "DOI",
+      "UUID",
+      "dataset",
+      "descriptor",
+      "descriptor_uuid",
+      "data_type",
+      "value_index",
+      "value",
+      "text",
+      "label",
+    );
 }

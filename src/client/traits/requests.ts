@@ -3,7 +3,13 @@
  * (lower case) once here, so everything downstream compares them as strings.
  */
 import {
-  DatasetUuids, DatatableList, type Datatable, type Descriptor, DescriptorResponse, ObservationPage, type ObservationRow,
+  DatasetUuids,
+  type Datatable,
+  DatatableList,
+  type Descriptor,
+  DescriptorResponse,
+  ObservationPage,
+  type ObservationRow,
 } from "../../schema/responses.ts";
 import { DATA_TYPES } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
@@ -28,7 +34,9 @@ export const canonical = (uuid: string): string => uuid.toLowerCase();
 
 function checkUuids(values: string[], what: string, endpoint: string): string[] {
   const bad = values.filter((v) => typeof v !== "string" || !UUID_RE.test(v));
-  if (bad.length) throw new GenesysInputError(`malformed UUID${bad.length > 1 ? "s" : ""} in ${what}: ${bad.slice(0, 5).join(", ")}`, endpoint);
+  if (bad.length) {
+    throw new GenesysInputError(`malformed UUID${bad.length > 1 ? "s" : ""} in ${what}: ${bad.slice(0, 5).join(", ")}`, endpoint);
+  }
   return values.map(canonical);
 }
 
@@ -42,7 +50,11 @@ export async function datatables(t: Transport, datasetUuids: string[], { signal 
   const ids = checkUuids(datasetUuids, "datasetUuids", "POST /api/v2/amphibian/datatable/list");
   if (!ids.length) return [];
   const list = await t.json("/amphibian/datatable/list", DatatableList, { body: ids, signal });
-  return list.map((d) => ({ ...d, key: canonical(d.key), columns: Object.fromEntries(Object.entries(d.columns).map(([k, v]) => [canonical(k), v])) }));
+  return list.map((d) => ({
+    ...d,
+    key: canonical(d.key),
+    columns: Object.fromEntries(Object.entries(d.columns).map(([k, v]) => [canonical(k), v])),
+  }));
 }
 
 export interface ObservationRequest extends Cancellable {
@@ -73,7 +85,7 @@ export async function observationRows(t: Transport, req: ObservationRequest): Pr
   let received = 0, requests = 0;
   for (const [ds, fs] of uuidGroups(datasets, fields, MAX_URL_UUIDS)) {
     const guard = new PageGuard(endpoint);
-    for (let page = 0, got = 0; ; page++) {
+    for (let page = 0, got = 0;; page++) {
       const p = await t.json("/dataset/data", ObservationPage, {
         query: { datasetUuids: ds.join(","), fields: fs.join(","), p: page, l: size },
         body: { filters: req.filter ?? {} },
@@ -93,7 +105,10 @@ export async function observationRows(t: Transport, req: ObservationRequest): Pr
 /** Adds a row's values to the accession's row (UUID keys canonical): arrays of the same descriptor are joined. */
 function mergeRow(rows: Map<string, ObservationRow>, row: ObservationRow): void {
   const key = canonical(row.accession);
-  const target = (rows.get(key) ?? (rows.set(key, { ...pick(row), accession: key } as ObservationRow), rows.get(key)!)) as Record<string, unknown>;
+  const target = (rows.get(key) ?? (rows.set(key, { ...pick(row), accession: key } as ObservationRow), rows.get(key)!)) as Record<
+    string,
+    unknown
+  >;
   for (const [k, v] of Object.entries(row)) {
     if (!UUID_RE.test(k)) continue;
     const add = Array.isArray(v) ? v : [v];
@@ -118,6 +133,11 @@ export async function descriptorList(t: Transport, uuids: string[], { signal }: 
   // a data type this client does not know is kept, and its values are read as text
   const log = new CoercionLog();
   const unknown = out.filter((d) => !(DATA_TYPES as readonly string[]).includes(d.dataType));
-  log.add("dataType", "descriptors of an unknown data type: values read as TEXT", unknown.length, unknown.map((d) => `${d.title}: ${d.dataType}`));
+  log.add(
+    "dataType",
+    "descriptors of an unknown data type: values read as TEXT",
+    unknown.length,
+    unknown.map((d) => `${d.title}: ${d.dataType}`),
+  );
   return log.size ? attachDiagnostics(out, log.toDiagnostics(endpoint)) : out;
 }

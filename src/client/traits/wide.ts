@@ -39,7 +39,9 @@ export interface WideOptions {
 }
 
 type Class = "numeric" | "coded" | "other";
-const classOf = (type: string): Class => (type === "NUMERIC" ? "numeric" : type === "CODED" || type === "SCALE" || type === "BOOLEAN" ? "coded" : "other");
+const classOf = (
+  type: string,
+): Class => (type === "NUMERIC" ? "numeric" : type === "CODED" || type === "SCALE" || type === "BOOLEAN" ? "coded" : "other");
 
 export function resolveAggregate(a: Aggregate | undefined): Record<Class, NumericAggregate | CodedAggregate | OtherAggregate> {
   if (a === undefined) return { numeric: "list", coded: "list", other: "list" };
@@ -76,13 +78,16 @@ function typedValue(sub: DataFrame, d: Descriptor, name: string, decode: boolean
       log.add(name, "column kept as String: some values are not true/false", bad.length, bad.slice(0, 5));
       return pl.col("text");
     }
-    return pl.when(pl.col("text").isNull()).then(pl.lit(null)).otherwise(pl.col("text").str.toLowerCase().eq(pl.lit("true")).or(pl.col("text").eq(pl.lit("1")))).cast(pl.Bool);
+    return pl.when(pl.col("text").isNull()).then(pl.lit(null)).otherwise(
+      pl.col("text").str.toLowerCase().eq(pl.lit("true")).or(pl.col("text").eq(pl.lit("1"))),
+    ).cast(pl.Bool);
   }
   if (type === "DATE") {
     const parsed = sub.select(strptimeDate(pl.col("text"), "%Y-%m-%d", "^\\d{4}-\\d{2}-\\d{2}$").alias("d")).getColumn("d");
     const bad = parsed.nullCount() - texts.nullCount();
     if (bad > 0) {
-      const examples = sub.filter(pl.col("text").isNotNull()).withColumns(parsed.alias("d")).filter(pl.col("d").isNull()).getColumn("text").head(5).toArray() as string[];
+      const examples = sub.filter(pl.col("text").isNotNull()).withColumns(parsed.alias("d")).filter(pl.col("d").isNull()).getColumn("text")
+        .head(5).toArray() as string[];
       log.add(name, "column kept as String: some values are not YYYY-MM-DD dates", bad, examples);
       return pl.col("text");
     }
@@ -98,7 +103,10 @@ function reduce(sub: DataFrame, how: string): DataFrame {
       return sub.groupBy(KEYS).agg(v);
     case "mode": {
       // most frequent; ties go to the value sent first
-      const counted = sub.filter(v.isNotNull()).groupBy([...KEYS, "v"]).agg(pl.len().alias("n"), pl.col("value_index").min().alias("first"));
+      const counted = sub.filter(v.isNotNull()).groupBy([...KEYS, "v"]).agg(
+        pl.len().alias("n"),
+        pl.col("value_index").min().alias("first"),
+      );
       return counted.sort(["n", "first"], [true, false]).groupBy(KEYS).agg(v.first());
     }
     case "count":
@@ -112,7 +120,14 @@ function reduce(sub: DataFrame, how: string): DataFrame {
  * `keys`: one row per accession and dataset (INSTCODE, ACCENUMB, DOI, UUID,
  * dataset) in output order. `descriptors`: in column order, with `names`.
  */
-export function wideFrame(long: DataFrame, keys: DataFrame, descriptors: readonly Descriptor[], names: ReadonlyMap<string, string>, opts: WideOptions, log: CoercionLog): DataFrame {
+export function wideFrame(
+  long: DataFrame,
+  keys: DataFrame,
+  descriptors: readonly Descriptor[],
+  names: ReadonlyMap<string, string>,
+  opts: WideOptions,
+  log: CoercionLog,
+): DataFrame {
   const how = resolveAggregate(opts.aggregate);
   let out = keys;
   for (const d of descriptors) {
@@ -129,7 +144,10 @@ export function wideFrame(long: DataFrame, keys: DataFrame, descriptors: readonl
     const reduced = sub.height ? reduce(typed, agg) : emptyReduced(typed, agg);
     out = out.join(reduced.rename({ v: name }), { on: KEYS, how: "left" });
     // a reduced code is a category, as CODED columns are elsewhere
-    if (agg !== "list" && agg !== "count" && out.getColumn(name).dtype.variant === "String" && (d.dataType === "CODED" || (d.dataType === "SCALE" && opts.decode))) {
+    if (
+      agg !== "list" && agg !== "count" && out.getColumn(name).dtype.variant === "String" &&
+      (d.dataType === "CODED" || (d.dataType === "SCALE" && opts.decode))
+    ) {
       out = out.withColumns(pl.col(name).cast(pl.Categorical));
     }
   }

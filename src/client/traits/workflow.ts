@@ -14,7 +14,7 @@ import { datasetsFrame, descriptorsFrame, wideKeys } from "./frames.ts";
 import { type DatasetRows, longFrame } from "./long.ts";
 import { descriptorColumnNames } from "./names.ts";
 import { canonical, datatables, descriptorList, observationRows, traitDatasets } from "./requests.ts";
-import { type WideOptions, wideFrame } from "./wide.ts";
+import { wideFrame, type WideOptions } from "./wide.ts";
 
 export interface TraitsOptions extends WideOptions, Cancellable {
   /** Only these dataset UUIDs (default: every dataset with data for the filter). */
@@ -42,7 +42,8 @@ const placeholder = (uuid: string): Descriptor => ({ uuid, title: uuid, dataType
 
 function selectDescriptors(all: Descriptor[], names: Map<string, string>, wanted: string[] | undefined): Set<string> {
   if (!wanted?.length) return new Set(all.map((d) => d.uuid));
-  const keysOf = (d: Descriptor) => [d.uuid, d.title, names.get(d.uuid), d.columnName].filter((x): x is string => !!x).map((x) => x.toLowerCase());
+  const keysOf = (d: Descriptor) =>
+    [d.uuid, d.title, names.get(d.uuid), d.columnName].filter((x): x is string => !!x).map((x) => x.toLowerCase());
   const chosen = new Set<string>();
   const unknown: string[] = [];
   for (const w of wanted) {
@@ -51,8 +52,11 @@ function selectDescriptors(all: Descriptor[], names: Map<string, string>, wanted
     hits.forEach((d) => chosen.add(d.uuid));
   }
   if (unknown.length) {
-    throw new GenesysInputError(`descriptor${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `'${u}'`).join(", ")} not in the selected datasets`, "traits()",
-      `available: ${[...new Set(all.map((d) => names.get(d.uuid) ?? d.title))].join(", ")}`);
+    throw new GenesysInputError(
+      `descriptor${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `'${u}'`).join(", ")} not in the selected datasets`,
+      "traits()",
+      `available: ${[...new Set(all.map((d) => names.get(d.uuid) ?? d.title))].join(", ")}`,
+    );
   }
   return chosen;
 }
@@ -79,7 +83,11 @@ export async function fetchTraits(t: Transport, filter: unknown, opts: TraitsOpt
     if (!fields.length) continue;
     let last = 0;
     const rows = await observationRows(t, {
-      datasets: [table.key], fields, filter, pageSize: opts.pageSize, signal: opts.signal,
+      datasets: [table.key],
+      fields,
+      filter,
+      pageSize: opts.pageSize,
+      signal: opts.signal,
       onProgress: (p) => opts.onProgress?.({ rows: before + (last = p.rows), page: requests++, label: table.title }),
     });
     before += last;
@@ -98,7 +106,11 @@ export async function fetchTraits(t: Transport, filter: unknown, opts: TraitsOpt
     descriptors: descriptorsFrame(used, names, datasetsOf),
   };
   const listedDiag = diagnostics(listed);
-  const d = { endpoint: "traits()", coercions: [...(listedDiag?.coercions ?? []), ...log.list()], notes: [...(listedDiag?.notes ?? []), ...log.notes] };
-  if (d.coercions.length || d.notes.length) for (const f of Object.values(result)) attachDiagnostics(f, d);
+  const d = {
+    endpoint: "traits()",
+    coercions: [...(listedDiag?.coercions ?? []), ...log.list()],
+    notes: [...(listedDiag?.notes ?? []), ...log.notes],
+  };
+  if (d.coercions.length || d.notes.length) { for (const f of Object.values(result)) attachDiagnostics(f, d); }
   return result;
 }

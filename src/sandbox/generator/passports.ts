@@ -5,8 +5,18 @@
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
 import {
-  ACCESSION_NAME_ROOTS, COLLSRC, COUNTRIES, CROPS, CURATION, DONORS, DUPLSITES, INSTITUTES, REMARKS, SAMPSTAT,
-  SITE_TEMPLATES, STORAGE,
+  ACCESSION_NAME_ROOTS,
+  COLLSRC,
+  COUNTRIES,
+  CROPS,
+  CURATION,
+  DONORS,
+  DUPLSITES,
+  INSTITUTES,
+  REMARKS,
+  SAMPSTAT,
+  SITE_TEMPLATES,
+  STORAGE,
 } from "./reference.ts";
 import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 
@@ -17,10 +27,16 @@ export async function createRandomMacros(con: DuckDBConnection, seed: number): P
   await con.run(`CREATE OR REPLACE MACRO u(i, k) AS h(i, k)::DOUBLE / 18446744073709551616.0`);
   // approximately standard normal: sum of four uniforms, centred and scaled
   await con.run(`CREATE OR REPLACE MACRO znorm(i, k) AS (u(i, k) + u(i, k + 1000) + u(i, k + 2000) + u(i, k + 3000) - 2.0) * 1.732`);
-  await con.run(`CREATE OR REPLACE MACRO uuid_hex(m) AS substr(m, 1, 8) || '-' || substr(m, 9, 4) || '-4' || substr(m, 14, 3) || '-' || substr('89ab', 1 + (ascii(substr(m, 17, 1)) % 4), 1) || substr(m, 18, 3) || '-' || substr(m, 21, 12)`);
+  await con.run(
+    `CREATE OR REPLACE MACRO uuid_hex(m) AS substr(m, 1, 8) || '-' || substr(m, 9, 4) || '-4' || substr(m, 14, 3) || '-' ||
+      substr('89ab', 1 + (ascii(substr(m, 17, 1)) % 4), 1) || substr(m, 18, 3) || '-' || substr(m, 21, 12)`,
+  );
   await con.run(`CREATE OR REPLACE MACRO uuid_of(x) AS uuid_hex(md5('${s}:' || x))`);
   await con.run(`CREATE OR REPLACE MACRO b32(x, k) AS substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', 1 + ((x >> (5 * k)) & 31)::INT, 1)`);
-  await con.run(`CREATE OR REPLACE MACRO mcpd_date(y, m, d, r) AS CASE WHEN r < 0.1 THEN y::VARCHAR || '----' WHEN r < 0.25 THEN y::VARCHAR || lpad(m::VARCHAR, 2, '0') || '--' ELSE y::VARCHAR || lpad(m::VARCHAR, 2, '0') || lpad(d::VARCHAR, 2, '0') END`);
+  await con.run(
+    `CREATE OR REPLACE MACRO mcpd_date(y, m, d, r) AS CASE WHEN r < 0.1 THEN y::VARCHAR || '----' WHEN r < 0.25 THEN y::VARCHAR
+      || lpad(m::VARCHAR, 2, '0') || '--' ELSE y::VARCHAR || lpad(m::VARCHAR, 2, '0') || lpad(d::VARCHAR, 2, '0') END`,
+  );
 }
 
 async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick: number[] }> {
@@ -31,9 +47,19 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
     for (const [rank, cropCode] of inst.crops.entries()) {
       const crop = CROPS.find((c) => c.code === cropCode)!;
       pairs.push([
-        num(pidx), str(inst.code), num(inst.id), str(inst.name), str(inst.acronym), str(inst.country), str(inst.url),
-        str(crop.code), str(crop.name), str(inst.numberPrefix[crop.code] ?? inst.numberPrefix.default), num(crop.taxa.length),
-        strList(crop.origins), num(crop.origins.length),
+        num(pidx),
+        str(inst.code),
+        num(inst.id),
+        str(inst.name),
+        str(inst.acronym),
+        str(inst.country),
+        str(inst.url),
+        str(crop.code),
+        str(crop.name),
+        str(inst.numberPrefix[crop.code] ?? inst.numberPrefix.default),
+        num(crop.taxa.length),
+        strList(crop.origins),
+        num(crop.origins.length),
       ]);
       // the first crop of a genebank is its largest collection
       const weight = Math.max(1, 6 - rank * 2);
@@ -41,16 +67,63 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
       pidx++;
     }
   }
-  await con.run(valuesTable("ref_pair", ["pidx", "inst_code", "inst_id", "inst_name", "inst_acronym", "inst_country", "inst_url", "crop_code", "crop_name", "number_prefix", "ntaxa", "origins", "norigins"], pairs));
-  await con.run(valuesTable("ref_taxon", ["crop_code", "k", "genus", "species", "sp_author", "subtaxa", "subt_author", "grin_id"],
-    CROPS.flatMap((c) => c.taxa.map((t, k) => [str(c.code), num(k), str(t.genus), str(t.species), str(t.spAuthor), str(t.subtaxa), str(t.subtAuthor), num(t.grinId)]))));
-  await con.run(valuesTable("ref_country", ["code3", "code_num", "name", "lat_min", "lat_max", "lon_min", "lon_max", "towns", "ntowns"],
-    COUNTRIES.map((c) => [str(c.code3), num(c.codeNum), str(c.name), num(c.lat[0]), num(c.lat[1]), num(c.lon[0]), num(c.lon[1]), strList(c.towns), num(c.towns.length)])));
-  await con.run(valuesTable("ref_institute", ["code", "id", "name", "acronym", "country", "url"],
-    INSTITUTES.map((i) => [str(i.code), num(i.id), str(i.name), str(i.acronym), str(i.country), str(i.url)])));
+  await con.run(
+    valuesTable("ref_pair", [
+      "pidx",
+      "inst_code",
+      "inst_id",
+      "inst_name",
+      "inst_acronym",
+      "inst_country",
+      "inst_url",
+      "crop_code",
+      "crop_name",
+      "number_prefix",
+      "ntaxa",
+      "origins",
+      "norigins",
+    ], pairs),
+  );
+  await con.run(
+    valuesTable(
+      "ref_taxon",
+      ["crop_code", "k", "genus", "species", "sp_author", "subtaxa", "subt_author", "grin_id"],
+      CROPS.flatMap((c) =>
+        c.taxa.map((
+          t,
+          k,
+        ) => [str(c.code), num(k), str(t.genus), str(t.species), str(t.spAuthor), str(t.subtaxa), str(t.subtAuthor), num(t.grinId)])
+      ),
+    ),
+  );
+  await con.run(
+    valuesTable(
+      "ref_country",
+      ["code3", "code_num", "name", "lat_min", "lat_max", "lon_min", "lon_max", "towns", "ntowns"],
+      COUNTRIES.map((
+        c,
+      ) => [
+        str(c.code3),
+        num(c.codeNum),
+        str(c.name),
+        num(c.lat[0]),
+        num(c.lat[1]),
+        num(c.lon[0]),
+        num(c.lon[1]),
+        strList(c.towns),
+        num(c.towns.length),
+      ]),
+    ),
+  );
+  await con.run(
+    valuesTable(
+      "ref_institute",
+      ["code", "id", "name", "acronym", "country", "url"],
+      INSTITUTES.map((i) => [str(i.code), num(i.id), str(i.name), str(i.acronym), str(i.country), str(i.url)]),
+    ),
+  );
   return { pairPick };
 }
-
 
 /** SQL that draws one element of a literal list. (`len()` per row is slow, so the length is a literal.) */
 function pickOf() {
@@ -71,7 +144,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   const curation = weighted(CURATION);
   const donorCodes = strList(DONORS.map((d) => d.code));
   const donorNames = strList(DONORS.map((d) => d.name));
-  const remarks = ([...REMARKS, 'Seed coat "speckled" type', "Note:\tsee field book", "Two forms present;\nseparated in 2003"]);
+  const remarks = [...REMARKS, 'Seed coat "speckled" type', "Note:\tsee field book", "Two forms present;\nseparated in 2003"];
   const subsets = Array.from({ length: 6 }, (_, k) => `uuid_of('subset-${k}')`);
   const sql = `
   CREATE OR REPLACE TABLE accession AS
@@ -100,7 +173,8 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       inst_code, inst_id, inst_name, inst_acronym, inst_country,
       number_prefix || id::VARCHAR || CASE WHEN u(id, 8) < 0.03 THEN 'K' ELSE '' END AS accession_number,
       CASE WHEN u(id, 9) < 0.6 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 10)} ||
-        CASE WHEN u(id, 11) < 0.5 THEN ' de ' || towns[1 + (h(id, 13) % ntowns)::BIGINT] ELSE '-' || (id % 500)::VARCHAR END END AS accession_name,
+        CASE WHEN u(id, 11) < 0.5 THEN ' de ' || towns[1 + (h(id, 13) % ntowns)::BIGINT] ELSE '-' || (id % 500)::VARCHAR END END
+          AS accession_name,
       u(id, 6) < 0.03 AS historic,
       ${pick(curation, "id", 14)} AS curation_type,
       genus, species, sp_author,
@@ -108,29 +182,48 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       grin_id, genus || ' ' || species || coalesce(' ' || subtaxa, '') AS taxon_name,
       genus || ' ' || species || ' ' || sp_author AS grin_name, sp_author AS grin_author,
       crop_name, crop_code, samp_stat,
-      CASE WHEN u(id, 21) < 0.85 THEN mcpd_date(acq_year, 1 + floor(u(id, 22) * 12)::INT, 1 + floor(u(id, 23) * 28)::INT, u(id, 24)) END AS acq_date,
+      CASE WHEN u(id, 21) < 0.85 THEN mcpd_date(acq_year, 1 + floor(u(id, 22) * 12)::INT, 1 + floor(u(id, 23) * 28)::INT, u(id,
+        24)) END AS acq_date,
       orig_cty, orig_name, orig_num,
-      CASE WHEN collected AND u(id, 25) < 0.75 THEN replace(replace(replace(${pick(SITE_TEMPLATES, "id", 26)}, '{town}', towns[1 + (h(id, 13) % ntowns)::BIGINT]), '{n}', (1 + (id % 40))::VARCHAR), '{name}', ${pick(["La Quinta", "El Rosal", "Santa Ana", "Los Álamos", "San José"], "id", 27)}) END AS coll_site,
+      CASE WHEN collected AND u(id, 25) < 0.75 THEN replace(replace(replace(${
+    pick(SITE_TEMPLATES, "id", 26)
+  }, '{town}', towns[1 + (h(id, 13) % ntowns)::BIGINT]), '{n}', (1 + (id % 40))::VARCHAR), '{name}', ${
+    pick(["La Quinta", "El Rosal", "Santa Ana", "Los Álamos", "San José"], "id", 27)
+  }) END AS coll_site,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(lat_min + u(id, 15) * (lat_max - lat_min), 4) END AS latitude,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(lon_min + u(id, 16) * (lon_max - lon_min), 4) END AS longitude,
-      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN ${pick([100, 500, 1000, 2000, 5000, 10000], "id", 18)} END AS coord_uncert,
+      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN ${
+    pick([100, 500, 1000, 2000, 5000, 10000], "id", 18)
+  } END AS coord_uncert,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 19) < 0.7 THEN 'WGS84' END AS coord_datum,
-      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 28) < 0.5 THEN ${pick(["GPS", "determined from gazetteer", "estimated", "determined from map"], "id", 29)} END AS georef_meth,
-      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 31) < 0.8 THEN (floor(u(id, 32) * 2200) + CASE WHEN orig_cty IN ('PER', 'BOL', 'ECU', 'ETH', 'NPL', 'AFG') THEN 1500 ELSE 0 END)::INT END AS elevation,
-      CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) * 12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
+      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 28) < 0.5 THEN ${
+    pick(["GPS", "determined from gazetteer", "estimated", "determined from map"], "id", 29)
+  } END AS georef_meth,
+      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 31) < 0.8 THEN (floor(u(id, 32) * 2200) + CASE WHEN orig_cty IN ('PER',
+        'BOL', 'ECU', 'ETH', 'NPL', 'AFG') THEN 1500 ELSE 0 END)::INT END AS elevation,
+      CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
+        12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
       CASE WHEN u(id, 38) < 0.85 THEN ${pick(collsrc, "id", 39)} END AS coll_src,
-      CASE WHEN collected AND u(id, 40) < 0.5 THEN ${pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)} || ' ' || (1 + id % 9000)::VARCHAR END AS coll_numb,
-      CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorCodes}[dk] || CASE WHEN u(id, 43) < 0.2 THEN ';' || inst_code ELSE '' END END AS coll_code,
+      CASE WHEN collected AND u(id, 40) < 0.5 THEN ${
+    pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)
+  } || ' ' || (1 + id % 9000)::VARCHAR END AS coll_numb,
+      CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorCodes}[dk] || CASE WHEN u(id, 43) < 0.2 THEN ';' || inst_code ELSE ''
+        END END AS coll_code,
       CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorNames}[dk] END AS coll_name,
-      CASE WHEN collected AND u(id, 42) >= 0.3 AND u(id, 44) < 0.05 THEN towns[1 + (h(id, 45) % ntowns)::BIGINT] || ', ' || orig_name END AS coll_inst_address,
-      CASE WHEN collected AND u(id, 46) < 0.1 THEN inst_acronym || ' ' || orig_cty || ' mission ' || (acq_year - 1)::VARCHAR END AS coll_miss_id,
+      CASE WHEN collected AND u(id, 42) >= 0.3 AND u(id, 44) < 0.05 THEN towns[1 + (h(id, 45) % ntowns)::BIGINT] || ', ' ||
+        orig_name END AS coll_inst_address,
+      CASE WHEN collected AND u(id, 46) < 0.1 THEN inst_acronym || ' ' || orig_cty || ' mission ' || (acq_year - 1)::VARCHAR END
+        AS coll_miss_id,
       CASE WHEN u(id, 47) < 0.4 THEN ${donorCodes}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_code,
       CASE WHEN u(id, 47) < 0.4 THEN ${donorNames}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_name,
       CASE WHEN u(id, 49) < 0.3 THEN upper(coalesce(orig_cty, 'XXX')) || ' ' || (1 + id % 700)::VARCHAR END AS donor_numb,
-      CASE WHEN u(id, 50) < 0.3 THEN 'PI ' || (100000 + (id * 13) % 600000)::VARCHAR || CASE WHEN u(id, 51) < 0.3 THEN ';' || upper(substr(crop_code, 1, 3)) || '-' || (id % 10000)::VARCHAR ELSE '' END END AS other_numb,
+      CASE WHEN u(id, 50) < 0.3 THEN 'PI ' || (100000 + (id * 13) % 600000)::VARCHAR || CASE WHEN u(id, 51) < 0.3 THEN ';' ||
+        upper(substr(crop_code, 1, 3)) || '-' || (id % 10000)::VARCHAR ELSE '' END END AS other_numb,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorCodes}[dk] END AS breeder_code,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorNames}[dk] END AS breeder_name,
-      CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 53) < 0.5 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 54)} || '/' || ${pick(ACCESSION_NAME_ROOTS, "id", 55)} || CASE WHEN u(id, 56) < 0.3 THEN '//' || ${pick(ACCESSION_NAME_ROOTS, "id", 57)} ELSE '' END END AS ancest,
+      CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 53) < 0.5 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 54)} || '/' || ${
+    pick(ACCESSION_NAME_ROOTS, "id", 55)
+  } || CASE WHEN u(id, 56) < 0.3 THEN '//' || ${pick(ACCESSION_NAME_ROOTS, "id", 57)} ELSE '' END END AS ancest,
       nullif(${pick(DUPLSITES, "id", 58)}, '') AS dupl_site,
       ${pick(storage, "id", 59)} AS storage,
       u(id, 60) < 0.7 AS mls_status,

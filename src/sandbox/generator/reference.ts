@@ -5,36 +5,200 @@
  * lists. Taxon ids are synthetic (see docs/sandbox.md).
  */
 
-export interface Taxon { genus: string; species: string; spAuthor: string; subtaxa?: string; subtAuthor?: string; grinId: number }
-export interface Crop { code: string; name: string; taxa: Taxon[]; origins: string[] }
+export interface Taxon {
+  genus: string;
+  species: string;
+  spAuthor: string;
+  subtaxa?: string;
+  subtAuthor?: string;
+  grinId: number;
+}
+export interface Crop {
+  code: string;
+  name: string;
+  taxa: Taxon[];
+  origins: string[];
+}
 
-const t = (genus: string, species: string, spAuthor: string, grinId: number, subtaxa?: string, subtAuthor?: string): Taxon =>
-  ({ genus, species, spAuthor, grinId, ...(subtaxa ? { subtaxa, subtAuthor } : {}) });
+const t = (genus: string, species: string, spAuthor: string, grinId: number, subtaxa?: string, subtAuthor?: string): Taxon => ({
+  genus,
+  species,
+  spAuthor,
+  grinId,
+  ...(subtaxa ? { subtaxa, subtAuthor } : {}),
+});
 
 export const CROPS: Crop[] = [
-  { code: "maize", name: "Maize", taxa: [t("Zea", "mays", "L.", 42207), t("Zea", "mays", "L.", 42209, "subsp. mexicana", "(Schrad.) Iltis"), t("Zea", "diploperennis", "Iltis et al.", 42204)], origins: ["MEX", "GTM", "PER", "BOL", "COL", "ECU", "BRA", "ARG", "USA", "ZMB", "KEN", "ETH", "IND", "CHN"] },
-  { code: "wheat", name: "Wheat", taxa: [t("Triticum", "aestivum", "L.", 40544), t("Triticum", "turgidum", "L.", 40617, "subsp. durum", "(Desf.) Husn."), t("Triticum", "monococcum", "L.", 40567), t("Aegilops", "tauschii", "Coss.", 300079)], origins: ["TUR", "IRN", "SYR", "AFG", "PAK", "IND", "ETH", "GEO", "ARM", "AZE", "UZB", "KAZ", "CHN", "MAR", "ESP", "ITA", "GRC", "UKR", "RUS"] },
-  { code: "rice", name: "Rice", taxa: [t("Oryza", "sativa", "L.", 26072), t("Oryza", "glaberrima", "Steud.", 26056), t("Oryza", "rufipogon", "Griff.", 26077)], origins: ["IND", "BGD", "NPL", "CHN", "PHL", "IDN", "THA", "VNM", "MMR", "LAO", "JPN", "KOR", "MLI", "SEN", "NGA", "MDG"] },
-  { code: "beans", name: "Beans", taxa: [t("Phaseolus", "vulgaris", "L.", 27657), t("Phaseolus", "lunatus", "L.", 27623), t("Phaseolus", "coccineus", "L.", 27594), t("Phaseolus", "acutifolius", "A. Gray", 27584)], origins: ["COL", "MEX", "GTM", "PER", "ECU", "BOL", "BRA", "ARG", "RWA", "BDI", "UGA", "KEN", "TZA", "MWI"] },
-  { code: "barley", name: "Barley", taxa: [t("Hordeum", "vulgare", "L.", 19344), t("Hordeum", "vulgare", "L.", 19347, "subsp. spontaneum", "(K. Koch) Thell.")], origins: ["SYR", "IRN", "TUR", "ETH", "MAR", "AFG", "CHN", "NPL", "DEU", "ESP", "JOR", "ISR"] },
-  { code: "sorghum", name: "Sorghum", taxa: [t("Sorghum", "bicolor", "(L.) Moench", 35144), t("Sorghum", "bicolor", "(L.) Moench", 35146, "subsp. verticilliflorum", "(Steud.) de Wet ex Wiersema & J. Dahlb.")], origins: ["SDN", "ETH", "NGA", "NER", "MLI", "BFA", "TCD", "IND", "YEM", "KEN", "TZA", "ZWE"] },
-  { code: "potato", name: "Potato", taxa: [t("Solanum", "tuberosum", "L.", 35128), t("Solanum", "stenotomum", "Juz. & Bukasov", 35102), t("Solanum", "phureja", "Juz. & Bukasov", 35080)], origins: ["PER", "BOL", "ECU", "COL", "ARG", "CHL"] },
-  { code: "cassava", name: "Cassava", taxa: [t("Manihot", "esculenta", "Crantz", 23191)], origins: ["BRA", "COL", "PER", "PRY", "NGA", "GHA", "COD", "TZA", "THA", "IDN"] },
-  { code: "cowpea", name: "Cowpea", taxa: [t("Vigna", "unguiculata", "(L.) Walp.", 41628), t("Vigna", "unguiculata", "(L.) Walp.", 41631, "subsp. sesquipedalis", "(L.) Verdc.")], origins: ["NGA", "NER", "BFA", "GHA", "SEN", "MLI", "CMR", "IND", "BRA"] },
-  { code: "chickpea", name: "Chickpea", taxa: [t("Cicer", "arietinum", "L.", 10682), t("Cicer", "reticulatum", "Ladiz.", 10693)], origins: ["IND", "PAK", "IRN", "TUR", "ETH", "AFG", "SYR", "MEX", "MAR"] },
-  { code: "lentil", name: "Lentil", taxa: [t("Lens", "culinaris", "Medik.", 21389), t("Lens", "orientalis", "(Boiss.) Hand.-Mazz.", 21394)], origins: ["SYR", "TUR", "IRN", "ETH", "IND", "NPL", "AFG", "JOR", "MAR", "EGY"] },
-  { code: "pearlmillet", name: "Pearl millet", taxa: [t("Cenchrus", "americanus", "(L.) Morrone", 466393)], origins: ["NER", "MLI", "SEN", "BFA", "NGA", "TCD", "SDN", "IND", "NAM"] },
-  { code: "banana", name: "Banana", taxa: [t("Musa", "acuminata", "Colla", 24718), t("Musa", "balbisiana", "Colla", 24720)], origins: ["PNG", "IDN", "PHL", "MYS", "IND", "UGA", "CMR", "HND"] },
-  { code: "sweetpotato", name: "Sweet potato", taxa: [t("Ipomoea", "batatas", "(L.) Lam.", 20138)], origins: ["PER", "ECU", "COL", "GTM", "MEX", "PNG", "UGA", "CHN"] },
-  { code: "groundnut", name: "Groundnut", taxa: [t("Arachis", "hypogaea", "L.", 3935), t("Arachis", "duranensis", "Krapov. & W. C. Greg.", 3925)], origins: ["BOL", "ARG", "BRA", "PER", "PRY", "IND", "SEN", "NGA", "CHN"] },
-  { code: "faba", name: "Faba bean", taxa: [t("Vicia", "faba", "L.", 42272)], origins: ["ETH", "EGY", "SYR", "CHN", "MAR", "ESP", "TUN", "SDN"] },
-  { code: "pigeonpea", name: "Pigeon pea", taxa: [t("Cajanus", "cajan", "(L.) Millsp.", 8437)], origins: ["IND", "KEN", "TZA", "MWI", "UGA", "NPL", "MMR"] },
-  { code: "yam", name: "Yam", taxa: [t("Dioscorea", "rotundata", "Poir.", 14337), t("Dioscorea", "alata", "L.", 14306)], origins: ["NGA", "GHA", "BEN", "CIV", "TGO", "CMR", "PNG"] },
+  {
+    code: "maize",
+    name: "Maize",
+    taxa: [
+      t("Zea", "mays", "L.", 42207),
+      t("Zea", "mays", "L.", 42209, "subsp. mexicana", "(Schrad.) Iltis"),
+      t("Zea", "diploperennis", "Iltis et al.", 42204),
+    ],
+    origins: ["MEX", "GTM", "PER", "BOL", "COL", "ECU", "BRA", "ARG", "USA", "ZMB", "KEN", "ETH", "IND", "CHN"],
+  },
+  {
+    code: "wheat",
+    name: "Wheat",
+    taxa: [
+      t("Triticum", "aestivum", "L.", 40544),
+      t("Triticum", "turgidum", "L.", 40617, "subsp. durum", "(Desf.) Husn."),
+      t("Triticum", "monococcum", "L.", 40567),
+      t("Aegilops", "tauschii", "Coss.", 300079),
+    ],
+    origins: [
+      "TUR",
+      "IRN",
+      "SYR",
+      "AFG",
+      "PAK",
+      "IND",
+      "ETH",
+      "GEO",
+      "ARM",
+      "AZE",
+      "UZB",
+      "KAZ",
+      "CHN",
+      "MAR",
+      "ESP",
+      "ITA",
+      "GRC",
+      "UKR",
+      "RUS",
+    ],
+  },
+  {
+    code: "rice",
+    name: "Rice",
+    taxa: [t("Oryza", "sativa", "L.", 26072), t("Oryza", "glaberrima", "Steud.", 26056), t("Oryza", "rufipogon", "Griff.", 26077)],
+    origins: ["IND", "BGD", "NPL", "CHN", "PHL", "IDN", "THA", "VNM", "MMR", "LAO", "JPN", "KOR", "MLI", "SEN", "NGA", "MDG"],
+  },
+  {
+    code: "beans",
+    name: "Beans",
+    taxa: [
+      t("Phaseolus", "vulgaris", "L.", 27657),
+      t("Phaseolus", "lunatus", "L.", 27623),
+      t("Phaseolus", "coccineus", "L.", 27594),
+      t("Phaseolus", "acutifolius", "A. Gray", 27584),
+    ],
+    origins: ["COL", "MEX", "GTM", "PER", "ECU", "BOL", "BRA", "ARG", "RWA", "BDI", "UGA", "KEN", "TZA", "MWI"],
+  },
+  {
+    code: "barley",
+    name: "Barley",
+    taxa: [t("Hordeum", "vulgare", "L.", 19344), t("Hordeum", "vulgare", "L.", 19347, "subsp. spontaneum", "(K. Koch) Thell.")],
+    origins: ["SYR", "IRN", "TUR", "ETH", "MAR", "AFG", "CHN", "NPL", "DEU", "ESP", "JOR", "ISR"],
+  },
+  {
+    code: "sorghum",
+    name: "Sorghum",
+    taxa: [
+      t("Sorghum", "bicolor", "(L.) Moench", 35144),
+      t("Sorghum", "bicolor", "(L.) Moench", 35146, "subsp. verticilliflorum", "(Steud.) de Wet ex Wiersema & J. Dahlb."),
+    ],
+    origins: ["SDN", "ETH", "NGA", "NER", "MLI", "BFA", "TCD", "IND", "YEM", "KEN", "TZA", "ZWE"],
+  },
+  {
+    code: "potato",
+    name: "Potato",
+    taxa: [
+      t("Solanum", "tuberosum", "L.", 35128),
+      t("Solanum", "stenotomum", "Juz. & Bukasov", 35102),
+      t("Solanum", "phureja", "Juz. & Bukasov", 35080),
+    ],
+    origins: ["PER", "BOL", "ECU", "COL", "ARG", "CHL"],
+  },
+  {
+    code: "cassava",
+    name: "Cassava",
+    taxa: [t("Manihot", "esculenta", "Crantz", 23191)],
+    origins: ["BRA", "COL", "PER", "PRY", "NGA", "GHA", "COD", "TZA", "THA", "IDN"],
+  },
+  {
+    code: "cowpea",
+    name: "Cowpea",
+    taxa: [
+      t("Vigna", "unguiculata", "(L.) Walp.", 41628),
+      t("Vigna", "unguiculata", "(L.) Walp.", 41631, "subsp. sesquipedalis", "(L.) Verdc."),
+    ],
+    origins: ["NGA", "NER", "BFA", "GHA", "SEN", "MLI", "CMR", "IND", "BRA"],
+  },
+  {
+    code: "chickpea",
+    name: "Chickpea",
+    taxa: [t("Cicer", "arietinum", "L.", 10682), t("Cicer", "reticulatum", "Ladiz.", 10693)],
+    origins: ["IND", "PAK", "IRN", "TUR", "ETH", "AFG", "SYR", "MEX", "MAR"],
+  },
+  {
+    code: "lentil",
+    name: "Lentil",
+    taxa: [t("Lens", "culinaris", "Medik.", 21389), t("Lens", "orientalis", "(Boiss.) Hand.-Mazz.", 21394)],
+    origins: ["SYR", "TUR", "IRN", "ETH", "IND", "NPL", "AFG", "JOR", "MAR", "EGY"],
+  },
+  {
+    code: "pearlmillet",
+    name: "Pearl millet",
+    taxa: [t("Cenchrus", "americanus", "(L.) Morrone", 466393)],
+    origins: ["NER", "MLI", "SEN", "BFA", "NGA", "TCD", "SDN", "IND", "NAM"],
+  },
+  {
+    code: "banana",
+    name: "Banana",
+    taxa: [t("Musa", "acuminata", "Colla", 24718), t("Musa", "balbisiana", "Colla", 24720)],
+    origins: ["PNG", "IDN", "PHL", "MYS", "IND", "UGA", "CMR", "HND"],
+  },
+  {
+    code: "sweetpotato",
+    name: "Sweet potato",
+    taxa: [t("Ipomoea", "batatas", "(L.) Lam.", 20138)],
+    origins: ["PER", "ECU", "COL", "GTM", "MEX", "PNG", "UGA", "CHN"],
+  },
+  {
+    code: "groundnut",
+    name: "Groundnut",
+    taxa: [t("Arachis", "hypogaea", "L.", 3935), t("Arachis", "duranensis", "Krapov. & W. C. Greg.", 3925)],
+    origins: ["BOL", "ARG", "BRA", "PER", "PRY", "IND", "SEN", "NGA", "CHN"],
+  },
+  {
+    code: "faba",
+    name: "Faba bean",
+    taxa: [t("Vicia", "faba", "L.", 42272)],
+    origins: ["ETH", "EGY", "SYR", "CHN", "MAR", "ESP", "TUN", "SDN"],
+  },
+  {
+    code: "pigeonpea",
+    name: "Pigeon pea",
+    taxa: [t("Cajanus", "cajan", "(L.) Millsp.", 8437)],
+    origins: ["IND", "KEN", "TZA", "MWI", "UGA", "NPL", "MMR"],
+  },
+  {
+    code: "yam",
+    name: "Yam",
+    taxa: [t("Dioscorea", "rotundata", "Poir.", 14337), t("Dioscorea", "alata", "L.", 14306)],
+    origins: ["NGA", "GHA", "BEN", "CIV", "TGO", "CMR", "PNG"],
+  },
 ];
 
-export interface Country { code3: string; codeNum: number; name: string; lat: [number, number]; lon: [number, number]; towns: string[] }
-const c = (code3: string, codeNum: number, name: string, lat: [number, number], lon: [number, number], towns: string[]): Country =>
-  ({ code3, codeNum, name, lat, lon, towns });
+export interface Country {
+  code3: string;
+  codeNum: number;
+  name: string;
+  lat: [number, number];
+  lon: [number, number];
+  towns: string[];
+}
+const c = (code3: string, codeNum: number, name: string, lat: [number, number], lon: [number, number], towns: string[]): Country => ({
+  code3,
+  codeNum,
+  name,
+  lat,
+  lon,
+  towns,
+});
 
 /** Rough bounding boxes (degrees), inset so points stay on land for most draws. */
 export const COUNTRIES: Country[] = [
@@ -112,54 +276,286 @@ export const COUNTRIES: Country[] = [
   c("ZWE", 716, "Zimbabwe", [-21.5, -16], [26, 32.5], ["Harare", "Gweru", "Masvingo"]),
 ];
 
-export interface Institute { code: string; name: string; acronym: string; country: string; id: number; crops: string[]; numberPrefix: Record<string, string> & { default: string }; url: string }
+export interface Institute {
+  code: string;
+  name: string;
+  acronym: string;
+  country: string;
+  id: number;
+  crops: string[];
+  numberPrefix: Record<string, string> & { default: string };
+  url: string;
+}
 
 /** Real WIEWS codes of genebanks that publish on Genesys; crop holdings simplified. */
 export const INSTITUTES: Institute[] = [
-  { code: "MEX002", id: 1002, name: "International Maize and Wheat Improvement Center", acronym: "CIMMYT", country: "MEX", crops: ["maize", "wheat"], numberPrefix: { default: "CWI", maize: "CIMMYTMA-" }, url: "https://www.cimmyt.org" },
-  { code: "COL003", id: 1003, name: "Centro Internacional de Agricultura Tropical", acronym: "CIAT", country: "COL", crops: ["beans", "cassava"], numberPrefix: { default: "G", cassava: "COL" }, url: "https://alliancebioversityciat.org/future-seeds" },
-  { code: "PER001", id: 1001, name: "Centro Internacional de la Papa", acronym: "CIP", country: "PER", crops: ["potato", "sweetpotato"], numberPrefix: { default: "CIP " }, url: "https://cipotato.org/genebankcip" },
-  { code: "PHL001", id: 1004, name: "International Rice Research Institute", acronym: "IRRI", country: "PHL", crops: ["rice"], numberPrefix: { default: "IRGC " }, url: "https://www.irri.org" },
-  { code: "NGA039", id: 1005, name: "International Institute of Tropical Agriculture", acronym: "IITA", country: "NGA", crops: ["cowpea", "cassava", "yam", "banana", "groundnut"], numberPrefix: { default: "TVu-", cassava: "TMe-", yam: "TDr-", banana: "TMb-", groundnut: "TGn-" }, url: "https://www.iita.org" },
-  { code: "IND002", id: 1006, name: "International Crops Research Institute for the Semi-Arid Tropics", acronym: "ICRISAT", country: "IND", crops: ["sorghum", "pearlmillet", "chickpea", "pigeonpea", "groundnut"], numberPrefix: { default: "IS ", pearlmillet: "IP ", chickpea: "ICC ", pigeonpea: "ICP ", groundnut: "ICG " }, url: "https://www.icrisat.org" },
-  { code: "LBN002", id: 1007, name: "International Center for Agricultural Research in the Dry Areas", acronym: "ICARDA", country: "LBN", crops: ["barley", "wheat", "lentil", "chickpea", "faba"], numberPrefix: { default: "IG " }, url: "https://www.icarda.org" },
-  { code: "DEU146", id: 1008, name: "Leibniz-Institut für Pflanzengenetik und Kulturpflanzenforschung", acronym: "IPK", country: "DEU", crops: ["wheat", "barley", "beans", "potato", "faba"], numberPrefix: { default: "TRI ", barley: "HOR ", beans: "PHA ", potato: "KAR ", faba: "FAB " }, url: "https://gbis.ipk-gatersleben.de" },
-  { code: "USA022", id: 1009, name: "Western Regional Plant Introduction Station, USDA-ARS", acronym: "W6", country: "USA", crops: ["beans", "chickpea", "lentil", "wheat", "barley"], numberPrefix: { default: "PI " }, url: "https://npgsweb.ars-grin.gov" },
-  { code: "USA020", id: 1010, name: "North Central Regional Plant Introduction Station, USDA-ARS", acronym: "NC7", country: "USA", crops: ["maize"], numberPrefix: { default: "PI " }, url: "https://npgsweb.ars-grin.gov" },
-  { code: "BEL084", id: 1011, name: "Bioversity International Musa Germplasm Transit Centre", acronym: "ITC", country: "BEL", crops: ["banana"], numberPrefix: { default: "ITC" }, url: "https://www.musanet.org" },
-  { code: "CIV010", id: 1012, name: "Africa Rice Center", acronym: "AfricaRice", country: "CIV", crops: ["rice"], numberPrefix: { default: "TOG " }, url: "https://www.africarice.org" },
-  { code: "AUS165", id: 1013, name: "Australian Grains Genebank", acronym: "AGG", country: "AUS", crops: ["wheat", "barley", "chickpea", "lentil", "faba"], numberPrefix: { default: "AGG " }, url: "https://agriculture.vic.gov.au" },
-  { code: "ESP004", id: 1014, name: "Centro de Recursos Fitogenéticos, INIA-CSIC", acronym: "CRF", country: "ESP", crops: ["wheat", "barley", "beans", "faba", "chickpea"], numberPrefix: { default: "NC0" }, url: "https://www.inia.es" },
-  { code: "ETH085", id: 1015, name: "Ethiopian Biodiversity Institute", acronym: "EBI", country: "ETH", crops: ["sorghum", "barley", "wheat", "faba", "chickpea"], numberPrefix: { default: "" }, url: "https://www.ebi.gov.et" },
+  {
+    code: "MEX002",
+    id: 1002,
+    name: "International Maize and Wheat Improvement Center",
+    acronym: "CIMMYT",
+    country: "MEX",
+    crops: ["maize", "wheat"],
+    numberPrefix: { default: "CWI", maize: "CIMMYTMA-" },
+    url: "https://www.cimmyt.org",
+  },
+  {
+    code: "COL003",
+    id: 1003,
+    name: "Centro Internacional de Agricultura Tropical",
+    acronym: "CIAT",
+    country: "COL",
+    crops: ["beans", "cassava"],
+    numberPrefix: { default: "G", cassava: "COL" },
+    url: "https://alliancebioversityciat.org/future-seeds",
+  },
+  {
+    code: "PER001",
+    id: 1001,
+    name: "Centro Internacional de la Papa",
+    acronym: "CIP",
+    country: "PER",
+    crops: ["potato", "sweetpotato"],
+    numberPrefix: { default: "CIP " },
+    url: "https://cipotato.org/genebankcip",
+  },
+  {
+    code: "PHL001",
+    id: 1004,
+    name: "International Rice Research Institute",
+    acronym: "IRRI",
+    country: "PHL",
+    crops: ["rice"],
+    numberPrefix: { default: "IRGC " },
+    url: "https://www.irri.org",
+  },
+  {
+    code: "NGA039",
+    id: 1005,
+    name: "International Institute of Tropical Agriculture",
+    acronym: "IITA",
+    country: "NGA",
+    crops: ["cowpea", "cassava", "yam", "banana", "groundnut"],
+    numberPrefix: { default: "TVu-", cassava: "TMe-", yam: "TDr-", banana: "TMb-", groundnut: "TGn-" },
+    url: "https://www.iita.org",
+  },
+  {
+    code: "IND002",
+    id: 1006,
+    name: "International Crops Research Institute for the Semi-Arid Tropics",
+    acronym: "ICRISAT",
+    country: "IND",
+    crops: ["sorghum", "pearlmillet", "chickpea", "pigeonpea", "groundnut"],
+    numberPrefix: { default: "IS ", pearlmillet: "IP ", chickpea: "ICC ", pigeonpea: "ICP ", groundnut: "ICG " },
+    url: "https://www.icrisat.org",
+  },
+  {
+    code: "LBN002",
+    id: 1007,
+    name: "International Center for Agricultural Research in the Dry Areas",
+    acronym: "ICARDA",
+    country: "LBN",
+    crops: ["barley", "wheat", "lentil", "chickpea", "faba"],
+    numberPrefix: { default: "IG " },
+    url: "https://www.icarda.org",
+  },
+  {
+    code: "DEU146",
+    id: 1008,
+    name: "Leibniz-Institut für Pflanzengenetik und Kulturpflanzenforschung",
+    acronym: "IPK",
+    country: "DEU",
+    crops: ["wheat", "barley", "beans", "potato", "faba"],
+    numberPrefix: { default: "TRI ", barley: "HOR ", beans: "PHA ", potato: "KAR ", faba: "FAB " },
+    url: "https://gbis.ipk-gatersleben.de",
+  },
+  {
+    code: "USA022",
+    id: 1009,
+    name: "Western Regional Plant Introduction Station, USDA-ARS",
+    acronym: "W6",
+    country: "USA",
+    crops: ["beans", "chickpea", "lentil", "wheat", "barley"],
+    numberPrefix: { default: "PI " },
+    url: "https://npgsweb.ars-grin.gov",
+  },
+  {
+    code: "USA020",
+    id: 1010,
+    name: "North Central Regional Plant Introduction Station, USDA-ARS",
+    acronym: "NC7",
+    country: "USA",
+    crops: ["maize"],
+    numberPrefix: { default: "PI " },
+    url: "https://npgsweb.ars-grin.gov",
+  },
+  {
+    code: "BEL084",
+    id: 1011,
+    name: "Bioversity International Musa Germplasm Transit Centre",
+    acronym: "ITC",
+    country: "BEL",
+    crops: ["banana"],
+    numberPrefix: { default: "ITC" },
+    url: "https://www.musanet.org",
+  },
+  {
+    code: "CIV010",
+    id: 1012,
+    name: "Africa Rice Center",
+    acronym: "AfricaRice",
+    country: "CIV",
+    crops: ["rice"],
+    numberPrefix: { default: "TOG " },
+    url: "https://www.africarice.org",
+  },
+  {
+    code: "AUS165",
+    id: 1013,
+    name: "Australian Grains Genebank",
+    acronym: "AGG",
+    country: "AUS",
+    crops: ["wheat", "barley", "chickpea", "lentil", "faba"],
+    numberPrefix: { default: "AGG " },
+    url: "https://agriculture.vic.gov.au",
+  },
+  {
+    code: "ESP004",
+    id: 1014,
+    name: "Centro de Recursos Fitogenéticos, INIA-CSIC",
+    acronym: "CRF",
+    country: "ESP",
+    crops: ["wheat", "barley", "beans", "faba", "chickpea"],
+    numberPrefix: { default: "NC0" },
+    url: "https://www.inia.es",
+  },
+  {
+    code: "ETH085",
+    id: 1015,
+    name: "Ethiopian Biodiversity Institute",
+    acronym: "EBI",
+    country: "ETH",
+    crops: ["sorghum", "barley", "wheat", "faba", "chickpea"],
+    numberPrefix: { default: "" },
+    url: "https://www.ebi.gov.et",
+  },
 ];
 
 /** Donor / collecting institutes that appear in DONORCODE, COLLCODE, BREDCODE. */
 export const DONORS: { code: string; name: string }[] = [
-  { code: "COL029", name: "ICA/LA SELVA" }, { code: "CRI001", name: "CATIE" }, { code: "MEX008", name: "INIFAP" },
-  { code: "BRA003", name: "Embrapa Recursos Genéticos e Biotecnologia" }, { code: "PER002", name: "INIA Perú" },
-  { code: "KEN212", name: "Genetic Resources Research Institute" }, { code: "ETH013", name: "ILRI" },
-  { code: "IND001", name: "ICAR-National Bureau of Plant Genetic Resources" }, { code: "NGA002", name: "National Cereals Research Institute" },
-  { code: "GBR004", name: "Royal Botanic Gardens, Kew, Millennium Seed Bank" }, { code: "FRA010", name: "INRAE Clermont-Ferrand" },
-  { code: "CHN001", name: "Institute of Crop Sciences, CAAS" }, { code: "TUR001", name: "Aegean Agricultural Research Institute" },
+  { code: "COL029", name: "ICA/LA SELVA" },
+  { code: "CRI001", name: "CATIE" },
+  { code: "MEX008", name: "INIFAP" },
+  { code: "BRA003", name: "Embrapa Recursos Genéticos e Biotecnologia" },
+  { code: "PER002", name: "INIA Perú" },
+  { code: "KEN212", name: "Genetic Resources Research Institute" },
+  { code: "ETH013", name: "ILRI" },
+  { code: "IND001", name: "ICAR-National Bureau of Plant Genetic Resources" },
+  { code: "NGA002", name: "National Cereals Research Institute" },
+  { code: "GBR004", name: "Royal Botanic Gardens, Kew, Millennium Seed Bank" },
+  { code: "FRA010", name: "INRAE Clermont-Ferrand" },
+  { code: "CHN001", name: "Institute of Crop Sciences, CAAS" },
+  { code: "TUR001", name: "Aegean Agricultural Research Institute" },
 ];
 
 /** MCPD 2.1 code lists with the share each code gets (weights). */
 /** SAMPSTAT code and sampling weight (labels: src/mcpd/sampstat.ts). */
 export const SAMPSTAT: [number, number][] = [
-  [100, 8], [110, 2], [120, 1], [200, 2], [300, 45], [400, 6], [410, 6],
-  [411, 1], [412, 1], [414, 2], [420, 1], [500, 12], [600, 0], [999, 3],
+  [100, 8],
+  [110, 2],
+  [120, 1],
+  [200, 2],
+  [300, 45],
+  [400, 6],
+  [410, 6],
+  [411, 1],
+  [412, 1],
+  [414, 2],
+  [420, 1],
+  [500, 12],
+  [600, 0],
+  [999, 3],
 ];
-export const COLLSRC: [number, number][] = [[10, 8], [11, 3], [12, 2], [13, 1], [14, 1], [20, 20], [21, 4], [22, 2], [23, 3], [24, 1], [26, 2], [27, 1], [28, 1], [30, 10], [40, 15], [50, 8], [60, 3], [99, 2]];
-export const STORAGE: [string, number][] = [["13", 45], ["11", 10], ["12", 15], ["11;13", 8], ["12;13", 6], ["20", 6], ["30", 5], ["40", 3], ["10", 2]];
+export const COLLSRC: [number, number][] = [
+  [10, 8],
+  [11, 3],
+  [12, 2],
+  [13, 1],
+  [14, 1],
+  [20, 20],
+  [21, 4],
+  [22, 2],
+  [23, 3],
+  [24, 1],
+  [26, 2],
+  [27, 1],
+  [28, 1],
+  [30, 10],
+  [40, 15],
+  [50, 8],
+  [60, 3],
+  [99, 2],
+];
+export const STORAGE: [string, number][] = [
+  ["13", 45],
+  ["11", 10],
+  ["12", 15],
+  ["11;13", 8],
+  ["12;13", 6],
+  ["20", 6],
+  ["30", 5],
+  ["40", 3],
+  ["10", 2],
+];
 export const DUPLSITES = ["NOR051", "MEX002;NOR051", "NOR051;DEU146", "USA004", "GBR004", ""];
 export const ACCESSION_NAME_ROOTS = [
-  "Criollo", "Blanco", "Rojo", "Amarillo", "Negro", "Pérez", "Nariño", "Fréjol", "Mañoso", "Canário",
-  "Jaune précoce", "Blé dur", "Çakıl", "Kırmızı", "Škoda", "Ørsted", "Zürich", "São Bento", "Ñuñuma", "Pāpaku",
-  "Tōkai", "Hà Giang", "Gärtner", "Łódź", "Ämmä", "Cáñamo", "Alubia", "Carioca", "Mbeya", "Kafula",
+  "Criollo",
+  "Blanco",
+  "Rojo",
+  "Amarillo",
+  "Negro",
+  "Pérez",
+  "Nariño",
+  "Fréjol",
+  "Mañoso",
+  "Canário",
+  "Jaune précoce",
+  "Blé dur",
+  "Çakıl",
+  "Kırmızı",
+  "Škoda",
+  "Ørsted",
+  "Zürich",
+  "São Bento",
+  "Ñuñuma",
+  "Pāpaku",
+  "Tōkai",
+  "Hà Giang",
+  "Gärtner",
+  "Łódź",
+  "Ämmä",
+  "Cáñamo",
+  "Alubia",
+  "Carioca",
+  "Mbeya",
+  "Kafula",
 ];
-export const SITE_TEMPLATES = ["{n} km N of {town}", "{n} km S of {town}", "{town}, finca {name}", "Road to {town}, km {n}", "{town} market", "Near {town}"];
+export const SITE_TEMPLATES = [
+  "{n} km N of {town}",
+  "{n} km S of {town}",
+  "{town}, finca {name}",
+  "Road to {town}, km {n}",
+  "{town} market",
+  "Near {town}",
+];
 export const REMARKS = [
-  "Seed increased 1998", "Regenerated in field plots", "Low germination at last test", "Mixed seed colours",
-  "Collected from farmer's store", "Passport data verified 2021", "Photo available", "Core collection entry",
+  "Seed increased 1998",
+  "Regenerated in field plots",
+  "Low germination at last test",
+  "Mixed seed colours",
+  "Collected from farmer's store",
+  "Passport data verified 2021",
+  "Photo available",
+  "Core collection entry",
 ];
 export const CURATION = [["FULL", 92], ["PARTIAL", 5], ["NONE", 3]] as const;

@@ -13,5 +13,7 @@ export function weighted<T>(pairs: readonly (readonly [T, number])[]): T[] {
 
 /** `CREATE TABLE name AS SELECT * FROM (VALUES …) t(cols)`. */
 export function valuesTable(name: string, cols: string[], rows: string[][]): string {
-  return `CREATE OR REPLACE TABLE ${name} AS SELECT * FROM (VALUES ${rows.map((r) => `(${r.join(", ")})`).join(",\n")}) t(${cols.join(", ")})`;
+  return `CREATE OR REPLACE TABLE ${name} AS SELECT * FROM (VALUES ${rows.map((r) => `(${r.join(", ")})`).join(",\n")}) t(${
+    cols.join(", ")
+  })`;
 }

@@ -18,7 +18,11 @@ import { CROPS, INSTITUTES } from "./reference.ts";
 import { DATASET_TEMPLATES, type DescriptorTemplate, TRIAL_SITES } from "./traits-reference.ts";
 import { num, str, valuesTable } from "./sql.ts";
 
-export interface DescriptorRow extends DescriptorTemplate { uuid: string; crop: string; idx: number }
+export interface DescriptorRow extends DescriptorTemplate {
+  uuid: string;
+  crop: string;
+  idx: number;
+}
 
 export async function generateTraits(con: DuckDBConnection, _seed: number): Promise<void> {
   const uuidOf = async (key: string): Promise<string> =>
@@ -37,18 +41,38 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
       const dsUuid = await uuidOf(`dataset:${crop.code}:${tpl.kind}`);
       const objectId = (await uuidOf(`oid:${crop.code}:${k}`)).replaceAll("-", "").slice(0, 24);
       // the template's number of sites, starting at a crop-dependent station
-      const sites = Array.from({ length: Math.min(tpl.sites, stations.length) }, (_, i) => stations[(i + crop.code.length) % stations.length]!);
+      const sites = Array.from(
+        { length: Math.min(tpl.sites, stations.length) },
+        (_, i) => stations[(i + crop.code.length) % stations.length]!,
+      );
       for (const [si, site] of sites.entries()) {
         for (const [yi, year] of tpl.years.entries()) {
           const envId = environments.length;
           // sown in the site's season: month by site, day by year
-          const sown = `${year}-${String(3 + ((si * 4 + crop.code.length) % 8)).padStart(2, "0")}-${String(1 + ((yi * 11 + si * 5) % 28)).padStart(2, "0")}`;
+          const sown = `${year}-${String(3 + ((si * 4 + crop.code.length) % 8)).padStart(2, "0")}-${
+            String(1 + ((yi * 11 + si * 5) % 28)).padStart(2, "0")
+          }`;
           environments.push([str(dsUuid), num(envId), num(si * tpl.years.length + yi), str(site), num(year), `DATE ${str(sown)}`]);
         }
       }
-      const description = `Trials at ${sites.join("; ")} in ${tpl.years.join(", ")}; ${tpl.reps} replicate plot${tpl.reps > 1 ? "s" : ""} per accession and environment.`;
-      datasets.push([str(dsUuid), num(dsIdx), str(objectId), num(1 + (k % 3)), str(tpl.title(crop.name.toLowerCase(), owner.acronym)), str(description),
-        str(crop.code), str(owner.code), num(k), num(tpl.coverage), num(tpl.grown), num(tpl.reps), num(tpl.missing)]);
+      const description = `Trials at ${sites.join("; ")} in ${tpl.years.join(", ")}; ${tpl.reps} replicate plot${
+        tpl.reps > 1 ? "s" : ""
+      } per accession and environment.`;
+      datasets.push([
+        str(dsUuid),
+        num(dsIdx),
+        str(objectId),
+        num(1 + (k % 3)),
+        str(tpl.title(crop.name.toLowerCase(), owner.acronym)),
+        str(description),
+        str(crop.code),
+        str(owner.code),
+        num(k),
+        num(tpl.coverage),
+        num(tpl.grown),
+        num(tpl.reps),
+        num(tpl.missing),
+      ]);
       for (const [pos, d] of tpl.descriptors(crop.code).entries()) {
         const key = `${crop.code}:${d.columnName}`;
         let row = descriptors.get(key);
@@ -61,17 +85,66 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
     }
   }
   const ds = [...descriptors.values()];
-  await con.run(valuesTable("dataset", ["uuid", "ds_idx", "object_id", "version", "title", "description", "crop_code", "owner_code", "kind_idx", "coverage", "grown", "reps", "missing"], datasets));
+  await con.run(
+    valuesTable("dataset", [
+      "uuid",
+      "ds_idx",
+      "object_id",
+      "version",
+      "title",
+      "description",
+      "crop_code",
+      "owner_code",
+      "kind_idx",
+      "coverage",
+      "grown",
+      "reps",
+      "missing",
+    ], datasets),
+  );
   await con.run(valuesTable("dataset_env", ["dataset_uuid", "env_id", "env_idx", "site", "year", "sown"], environments));
   await con.run(valuesTable("datatable_column", ["dataset_uuid", "descriptor_uuid", "pos"], columns));
-  await con.run(valuesTable("descriptor", [
-    "uuid", "idx", "title", "column_name", "data_type", "category", "uom", "crop", "min_value", "max_value", "description",
-    "terms", "mean", "sd", "decimals", "corr", "texts",
-  ], ds.map((d) => [
-    str(d.uuid), num(d.idx), str(d.title), str(d.columnName), str(d.dataType), str(d.category), str(d.uom), str(d.crop),
-    num(d.minValue), num(d.maxValue), str(d.description), str(JSON.stringify(d.terms ?? [])),
-    num(d.mean), num(d.sd), num(d.decimals), num(d.corr ?? 0), str(JSON.stringify(d.texts ?? [])),
-  ])));
+  await con.run(valuesTable(
+    "descriptor",
+    [
+      "uuid",
+      "idx",
+      "title",
+      "column_name",
+      "data_type",
+      "category",
+      "uom",
+      "crop",
+      "min_value",
+      "max_value",
+      "description",
+      "terms",
+      "mean",
+      "sd",
+      "decimals",
+      "corr",
+      "texts",
+    ],
+    ds.map((d) => [
+      str(d.uuid),
+      num(d.idx),
+      str(d.title),
+      str(d.columnName),
+      str(d.dataType),
+      str(d.category),
+      str(d.uom),
+      str(d.crop),
+      num(d.minValue),
+      num(d.maxValue),
+      str(d.description),
+      str(JSON.stringify(d.terms ?? [])),
+      num(d.mean),
+      num(d.sd),
+      num(d.decimals),
+      num(d.corr ?? 0),
+      str(JSON.stringify(d.texts ?? [])),
+    ]),
+  ));
 
   // dataset membership: a deterministic share of the crop's accessions
   await con.run(`CREATE OR REPLACE TABLE dataset_member AS
@@ -84,12 +157,14 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
     SELECT m.dataset_uuid, m.accession_id, e.env_id, e.env_idx, e.sown, m.reps, m.missing
     FROM dataset_member m JOIN dataset d ON d.uuid = m.dataset_uuid JOIN dataset_env e ON e.dataset_uuid = m.dataset_uuid
     WHERE u(m.accession_id::BIGINT * 1024 + e.env_id, 7050) < d.grown
-      OR e.env_idx = h(m.accession_id::BIGINT, 7060 + d.ds_idx) % (SELECT count(*) FROM dataset_env x WHERE x.dataset_uuid = m.dataset_uuid)`);
+      OR e.env_idx = h(m.accession_id::BIGINT, 7060 + d.ds_idx) % (SELECT count(*) FROM dataset_env x WHERE x.dataset_uuid =
+        m.dataset_uuid)`);
 
   // observations: genetic (shared latent z0 + per-descriptor zacc), environment, GxE and plot effects
   await con.run(`CREATE OR REPLACE TABLE observation AS
     WITH x AS (
-      SELECT m.dataset_uuid, m.accession_id, m.env_idx, m.sown, c.descriptor_uuid, r.rep, de.data_type, de.mean, de.sd, de.decimals, de.corr,
+      SELECT m.dataset_uuid, m.accession_id, m.env_idx, m.sown, c.descriptor_uuid, r.rep, de.data_type, de.mean, de.sd,
+        de.decimals, de.corr,
         de.min_value, de.max_value, de.terms, de.texts, de.idx,
         znorm(m.accession_id, 7001) AS z0,
         znorm(m.accession_id::BIGINT * 1000 + de.idx, 7101) AS zacc,
@@ -111,9 +186,11 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
         WHEN 'SCALE' THEN greatest(1, least(9, 1 + 2 * floor(0.8 * zacc + 0.5 * zenv + 0.2 * zge + 0.3 * zrep + 2.5)))
       END AS value_num,
       CASE data_type
-        WHEN 'CODED' THEN (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0 END)) % json_array_length(terms))::VARCHAR || '].code'))
+        WHEN 'CODED' THEN (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0
+          END)) % json_array_length(terms))::VARCHAR || '].code'))
         WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.6 * zenv + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
-        WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id::BIGINT * 16 + env_idx, 7500 + rep) % json_array_length(texts))::VARCHAR || ']')
+        WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id::BIGINT * 16 + env_idx, 7500 + rep) %
+          json_array_length(texts))::VARCHAR || ']')
         WHEN 'DATE' THEN strftime(sown, '%Y-%m-%d')
       END AS value_text
     FROM x

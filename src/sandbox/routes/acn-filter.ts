@@ -7,8 +7,12 @@ import { intParam, sendJsonText } from "../http-io.ts";
 export const FILTER_MAX_L = 1_000;
 
 const SUGGEST: [string, string][] = [
-  ["institute.code", "inst_code"], ["crop.shortName", "crop_code"], ["taxonomy.genus", "genus"],
-  ["countryOfOrigin.code3", "orig_cty"], ["sampStat", "samp_stat"], ["storage", "storage"],
+  ["institute.code", "inst_code"],
+  ["crop.shortName", "crop_code"],
+  ["taxonomy.genus", "genus"],
+  ["countryOfOrigin.code3", "orig_cty"],
+  ["sampStat", "samp_stat"],
+  ["storage", "storage"],
 ];
 
 export const acnFilter: Route = async (ctx) => {
@@ -20,14 +24,27 @@ export const acnFilter: Route = async (ctx) => {
   await withConnection(ctx, async (con) => {
     const ids = await matchingIds(ctx, con, where);
     const total = ids.length;
-    const rows = await textColumn(con, `SELECT ${ACCESSION_DTO_SQL} FROM accession WHERE ${idsCondition(ids.subarray(page * size, page * size + size))} ORDER BY id`);
+    const rows = await textColumn(
+      con,
+      `SELECT ${ACCESSION_DTO_SQL} FROM accession WHERE ${idsCondition(ids.subarray(page * size, page * size + size))} ORDER BY id`,
+    );
     const suggestions: Record<string, { terms: { term: string | number; count: number }[] }> = {};
     if (page === 0) {
       for (const [key, col] of SUGGEST) {
-        const r = await con.runAndReadAll(`SELECT ${col} AS term, count(*)::INT AS n FROM accession WHERE ${where} AND ${col} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20`);
-        suggestions[key] = { terms: r.getRows().map(([term, n]) => ({ term: typeof term === "number" ? term : String(term), count: Number(n) })) };
+        const r = await con.runAndReadAll(
+          `SELECT ${col} AS term, count(*)::INT AS n FROM accession WHERE ${where} AND ${col} IS NOT NULL GROUP BY 1 ORDER BY 2
+            DESC, 1 LIMIT 20`,
+        );
+        suggestions[key] = {
+          terms: r.getRows().map(([term, n]) => ({ term: typeof term === "number" ? term : String(term), count: Number(n) })),
+        };
       }
     }
-    sendJsonText(req, res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, total, { filterCode: ctx.filterCodes.register(filter), suggestions }));
+    sendJsonText(
+      req,
+      res,
+      200,
+      pageEnvelope(`[${rows.join(",")}]`, page, size, total, { filterCode: ctx.filterCodes.register(filter), suggestions }),
+    );
   });
 };

@@ -27,9 +27,29 @@ function selectItems(select: string | null | undefined, endpoint: string): Selec
     });
   }
   const { items, unknown, malformed } = parseSelect(select);
-  if (!items.length && !unknown.length && !malformed.length) throw new HttpError(400, `${endpoint}: select names no fields; send e.g. select=instituteCode INSTCODE,accessionNumber ACCENUMB, or leave it out for the basic set`);
-  if (malformed.length) throw new HttpError(400, `${endpoint}: malformed select item${malformed.length > 1 ? "s" : ""} ${malformed.map((m) => `'${m}'`).join(", ")}; each item is '<field>' or '<field> <ALIAS>'`);
-  if (unknown.length) throw new HttpError(400, `${endpoint}: unknown select field${unknown.length > 1 ? "s" : ""} ${unknown.map((m) => `'${m}'`).join(", ")}; use service field names such as instituteCode, accessionNumber, taxonomy.genus (spec §2.2)`);
+  if (!items.length && !unknown.length && !malformed.length) {
+    throw new HttpError(
+      400,
+      `${endpoint}: select names no fields; send e.g. select=instituteCode INSTCODE,accessionNumber ACCENUMB, or leave it out for
+        the basic set`,
+    );
+  }
+  if (malformed.length) {
+    throw new HttpError(
+      400,
+      `${endpoint}: malformed select item${malformed.length > 1 ? "s" : ""} ${
+        malformed.map((m) => `'${m}'`).join(", ")
+      }; each item is '<field>' or '<field> <ALIAS>'`,
+    );
+  }
+  if (unknown.length) {
+    throw new HttpError(
+      400,
+      `${endpoint}: unknown select field${unknown.length > 1 ? "s" : ""} ${
+        unknown.map((m) => `'${m}'`).join(", ")
+      }; use service field names such as instituteCode, accessionNumber, taxonomy.genus (spec §2.2)`,
+    );
+  }
   const headers = new Set<string>();
   for (const i of items) {
     if (headers.has(i.header)) throw new HttpError(400, `${endpoint}: duplicate column '${i.header}' in select`);
@@ -88,7 +108,12 @@ export const acnQuery: Route = async (ctx) => {
     const pageIds = ids.subarray(offset, offset + size);
     if (jsonMode) {
       const rows = await textColumn(con, `SELECT ${jsonRow(items)} FROM accession WHERE ${idsCondition(pageIds)} ORDER BY id`);
-      sendJsonText(req, res, 200, pageEnvelope(`[${rows.join(",")}]`, page, size, ids.length, { filterCode: ctx.filterCodes.register(filter) }));
+      sendJsonText(
+        req,
+        res,
+        200,
+        pageEnvelope(`[${rows.join(",")}]`, page, size, ids.length, { filterCode: ctx.filterCodes.register(filter) }),
+      );
       return;
     }
     // The export reads the page's id range in table order (= id order), so the
@@ -96,15 +121,23 @@ export const acnQuery: Route = async (ctx) => {
     const query = `SELECT ${exportColumns(items)} FROM accession WHERE (${where}) AND ${idRange(pageIds)}`;
     const { delimiter } = ctx.settings;
     // the export is shared by every reader of the same query: the spool (not this request) decides when to stop it
-    const copy = (file: string, signal: AbortSignal) => withConnection({ db: ctx.db, signal }, (c) => c.run(`COPY (${query}) TO ${str(file)} (FORMAT csv, DELIMITER ${str(delimiter)}, QUOTE '"', ESCAPE '"', HEADER, USE_TMP_FILE false)`)).then(() => undefined);
+    const copy = (file: string, signal: AbortSignal) =>
+      withConnection(
+        { db: ctx.db, signal },
+        (c) =>
+          c.run(
+            `COPY (${query}) TO ${str(file)} (FORMAT csv, DELIMITER ${str(delimiter)}, QUOTE '"', ESCAPE '"', HEADER, USE_TMP_FILE false)`,
+          ),
+      ).then(() => undefined);
     let closed = false;
     res.once("close", () => (closed = true));
     const out = new PacedWriter(res, ctx.settings.throttleBytesPerSecond);
-    const start = (hit: boolean) => res.writeHead(200, {
-      "content-type": "text/csv;charset=UTF-8",
-      "content-disposition": 'attachment; filename="genesys-accessions.csv"',
-      "x-sandbox-export": hit ? "spooled" : "new",
-    });
+    const start = (hit: boolean) =>
+      res.writeHead(200, {
+        "content-type": "text/csv;charset=UTF-8",
+        "content-disposition": 'attachment; filename="genesys-accessions.csv"',
+        "x-sandbox-export": hit ? "spooled" : "new",
+      });
     await ctx.spool.stream(ExportSpool.key(query, delimiter), copy, (chunk) => out.write(chunk), () => closed, start);
     res.end();
   });
