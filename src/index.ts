@@ -7,13 +7,17 @@
 import "./native.ts";
 
 export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult } from "./client/genesys.ts";
-export { GenesysApi, type IteratorOptions, type ObservationQuery } from "./client/api.ts";
+export { type FrameOptions, GenesysApi, type IteratorOptions, type ObservationQuery } from "./client/api.ts";
 export type { PageOptions } from "./client/accessions.ts";
 export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnostics.ts";
+export { type Citation, citation, type Provenance, provenance, saveDoiList } from "./client/provenance.ts";
+export { load, save } from "./client/save.ts";
+export { type CacheMode, type CacheOption, type CacheSettings, CacheStore } from "./client/cache/cached.ts";
 export {
   type ErrorExtra,
   GenesysAbortError,
   GenesysAuthError,
+  GenesysCacheMissError,
   GenesysCredentialsError,
   GenesysError,
   GenesysInputError,

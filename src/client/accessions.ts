@@ -44,10 +44,11 @@ export async function* iterateAccessions(
   t: Transport,
   filter: unknown,
   size = FILTER_MAX_SIZE,
-  { signal }: Cancellable = {},
+  { signal, onFirstPage }: Cancellable & { onFirstPage?: (page: AccessionPage) => void } = {},
 ): AsyncGenerator<AccessionDTO> {
   const guard = new PageGuard(ENDPOINT);
   const first = await fetchAccessionPage(t, filter, { page: 0, size, signal });
+  onFirstPage?.(first);
   guard.check(0, first.content.map((a) => a.uuid));
   const known = Math.ceil(first.totalElements / size);
   const ahead: Promise<AccessionPage>[] = [];

@@ -90,6 +90,21 @@ export class GenesysNetworkError extends GenesysError {
   static readonly CODE = "GENESYS_NETWORK";
   override name = "GenesysNetworkError";
 }
+/** Cache mode "offline" and nothing stored for the query: no request was made. */
+export class GenesysCacheMissError extends GenesysError {
+  static readonly CODE = "GENESYS_CACHE_MISS";
+  override name = "GenesysCacheMissError";
+  constructor(endpoint: string, why: string) {
+    super(
+      `cache mode "offline": ${why}; no request was sent`,
+      endpoint,
+      0,
+      undefined,
+      'run the same call once with cache "on" while the server is reachable, or check GENESYS_CACHE_DIR; ' +
+        "g.cache.list() shows what is stored",
+    );
+  }
+}
 /** Cancelled through the AbortSignal passed in (a notebook interrupt, a timeout of the caller's); nothing partial is returned. */
 export class GenesysAbortError extends GenesysError {
   static readonly CODE = "GENESYS_ABORTED";

@@ -8,16 +8,18 @@ import type { DataFrame } from "nodejs-polars";
 import type { AccessionFilterInput } from "../schema/filter.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
 import { accessionsToDataFrame } from "./accessions.ts";
-import { GenesysApi, type IteratorOptions } from "./api.ts";
+import { type FrameOptions, GenesysApi, type IteratorOptions } from "./api.ts";
+import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache } from "./cache/cached.ts";
+import { iterateAccessions } from "./accessions.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./auth.ts";
 import { checkFilter } from "./check-filter.ts";
 import { attachDiagnostics, diagnostics } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
-import { fetchPassports, passportBatches, type PassportOptions } from "./passports.ts";
+import { fetchPassports, type PageStore, passportBatches, type PassportOptions, resolveSelect } from "./passports.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
-import { type Cancellable, createDispatcher, Transport, type TransportOptions } from "./transport.ts";
+import { createDispatcher, Transport, type TransportOptions } from "./transport.ts";
 
 export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
   /** Server root, e.g. https://api.genesys-pgr.org or the sandbox URL (no /api/v2). */
@@ -27,6 +29,10 @@ export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "toke
   /** OAuth client credentials; the client fetches and refreshes tokens itself. */
   clientId?: string;
   clientSecret?: string;
+  /** Default on-disk cache for passports, accessions, datasets, descriptors and traits: "off" (default), "on", "refresh", "offline". */
+  cache?: CacheOption;
+  /** Cache directory. Default `$GENESYS_CACHE_DIR`, else the platform's user cache directory. */
+  cacheDir?: string;
 }
 
 export type { TraitsOptions, TraitsResult };
@@ -42,11 +48,21 @@ function env(name: string): string | undefined {
   return typeof process !== "undefined" ? process.env[name] : undefined;
 }
 
+const TRAIT_ENDPOINTS = [
+  "POST /api/v2/dataset/accessions-datasets",
+  "POST /api/v2/amphibian/datatable/list",
+  "POST /api/v2/dataset/data",
+  "POST /api/v2/descriptor/list/details",
+];
+
 export class Genesys {
   readonly baseUrl: string;
   /** The endpoints as they are, validated, returning plain objects (see api.ts). */
   readonly api: GenesysApi;
+  /** The on-disk cache: `list()`, `clear()`, `size()` (bytes), `dir`. */
+  readonly cache: CacheStore;
   private readonly t: Transport;
+  private readonly cacheDefault: CacheOption | undefined;
 
   constructor(opts: GenesysOptions) {
     if (!opts?.baseUrl) throw new GenesysInputError("baseUrl is required", "Genesys()", SANDBOX_HINT);
@@ -57,7 +73,9 @@ export class Genesys {
       throw new GenesysInputError(`baseUrl '${opts.baseUrl}' is not a URL`, "Genesys()", SANDBOX_HINT);
     }
     this.baseUrl = base.toString().replace(/\/+$/, "").replace(/\/api\/v2$/, "");
-    const { token, clientId, clientSecret, ...transport } = opts;
+    const { token, clientId, clientSecret, cache, cacheDir, ...transport } = opts;
+    this.cache = new CacheStore(cacheDir);
+    this.cacheDefault = cache;
     const dispatcher = transport.dispatcher ?? createDispatcher(transport.timeoutMs);
     const tokens: TokenProvider = !token && clientId && clientSecret
       ? new ClientCredentials(this.baseUrl, clientId, clientSecret, dispatcher)
@@ -112,7 +130,16 @@ export class Genesys {
    * ```
    */
   async passports(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): Promise<DataFrame> {
-    return await fetchPassports(this.t, checkFilter(filter, "POST /api/v2/acn/query"), opts);
+    const f = checkFilter(filter, "POST /api/v2/acn/query");
+    const options = { select: resolveSelect(opts.select).map((c) => c.select), limit: opts.limit, parseDates: opts.parseDates ?? true };
+    const { df } = await cached(
+      this.cache,
+      this.request("passports", f, options, ["POST /api/v2/acn/query"], opts.cache),
+      async (id, resume) => ({
+        frames: { df: await fetchPassports(this.t, f, opts, id && resume ? this.pages(id) : undefined) },
+      }),
+    );
+    return df;
   }
 
   /**
@@ -140,10 +167,19 @@ export class Genesys {
    * const df = await g.accessions({ institute: { code: ["PER001"] } }, { size: 500 });
    * ```
    */
-  async accessions(filter: AccessionFilterInput = {}, opts: IteratorOptions = {}): Promise<DataFrame> {
-    const all: AccessionDTO[] = [];
-    for await (const a of this.api.accessionIterator(filter, opts)) all.push(a);
-    return accessionsToDataFrame(all);
+  async accessions(filter: AccessionFilterInput = {}, opts: IteratorOptions & FrameOptions = {}): Promise<DataFrame> {
+    const f = checkFilter(filter, "POST /api/v2/acn/filter");
+    const { df } = await cached(this.cache, this.request("accessions", f, {}, ["POST /api/v2/acn/filter"], opts.cache), async () => {
+      const all: AccessionDTO[] = [];
+      let filterCode: string | undefined;
+      const pages = iterateAccessions(this.t, f, opts.size ?? 1_000, {
+        signal: opts.signal,
+        onFirstPage: (p) => (filterCode = p.filterCode),
+      });
+      for await (const a of pages) all.push(a);
+      return { frames: { df: accessionsToDataFrame(all) }, filterCode };
+    });
+    return df;
   }
 
   /**
@@ -156,10 +192,18 @@ export class Genesys {
    * const datasets = await g.datasets({ crop: ["beans"] });
    * ```
    */
-  async datasets(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<DataFrame> {
-    const tables = await this.api.datatables(await this.api.datasetUuids(filter, opts), opts);
-    const meta = await this.api.descriptorList([...new Set(tables.flatMap((t) => Object.keys(t.columns)))], opts);
-    return datasetsFrame(tables, new Map(meta.map((d) => [d.uuid, d])));
+  async datasets(filter: AccessionFilterInput = {}, opts: FrameOptions = {}): Promise<DataFrame> {
+    const f = checkFilter(filter, "POST /api/v2/dataset/accessions-datasets");
+    const { df } = await cached(
+      this.cache,
+      this.request("datasets", f, {}, TRAIT_ENDPOINTS.slice(0, 2).concat(TRAIT_ENDPOINTS[3]!), opts.cache),
+      async () => {
+        const tables = await this.api.datatables(await this.api.datasetUuids(f, opts), opts);
+        const meta = await this.api.descriptorList([...new Set(tables.flatMap((t) => Object.keys(t.columns)))], opts);
+        return { frames: { df: datasetsFrame(tables, new Map(meta.map((d) => [d.uuid, d]))) } };
+      },
+    );
+    return df;
   }
 
   /**
@@ -173,11 +217,15 @@ export class Genesys {
    * const descriptors = await g.descriptors(Object.keys(table?.columns ?? {}));
    * ```
    */
-  async descriptors(uuids: string[], opts: Cancellable = {}): Promise<DataFrame> {
-    const list = await this.api.descriptorList(uuids, opts);
-    const df = descriptorsFrame(list, descriptorColumnNames(list));
-    const d = diagnostics(list);
-    return d ? attachDiagnostics(df, d) : df;
+  async descriptors(uuids: string[], opts: FrameOptions = {}): Promise<DataFrame> {
+    const ids = [...new Set(uuids.map((u) => u.toLowerCase()))];
+    const { df } = await cached(this.cache, this.request("descriptors", { uuid: ids }, {}, [TRAIT_ENDPOINTS[3]!], opts.cache), async () => {
+      const list = await this.api.descriptorList(ids, opts);
+      const frame = descriptorsFrame(list, descriptorColumnNames(list));
+      const d = diagnostics(list);
+      return { frames: { df: d ? attachDiagnostics(frame, d) : frame } };
+    });
+    return df;
   }
 
   /**
@@ -191,7 +239,35 @@ export class Genesys {
    * ```
    */
   async traits(filter: AccessionFilterInput = {}, opts: TraitsOptions = {}): Promise<TraitsResult> {
-    return await fetchTraits(this.t, checkFilter(filter, "traits()"), opts);
+    const f = checkFilter(filter, "traits()");
+    const descriptors = opts.descriptors ? [...opts.descriptors].map((d) => d.toLowerCase()).sort() : undefined;
+    const options = {
+      datasets: opts.datasets?.map((d) => d.toLowerCase()),
+      descriptors,
+      aggregate: opts.aggregate,
+      decode: opts.decode ?? false,
+    };
+    const frames = await cached(this.cache, this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
+      const r = await fetchTraits(this.t, f, opts);
+      return { frames: { wide: r.wide, long: r.long, datasets: r.datasets, descriptors: r.descriptors } };
+    });
+    return frames;
+  }
+
+  /** A cache request for this client (server, default mode). */
+  private request(
+    kind: string,
+    filter: unknown,
+    options: Record<string, unknown>,
+    endpoints: string[],
+    mode: CacheOption | undefined,
+  ): CacheRequest {
+    return { server: this.baseUrl, kind, filter, options, endpoints, settings: resolveCache(mode, this.cacheDefault) };
+  }
+
+  /** Where the complete pages of an unfinished export are kept. */
+  private pages(id: string): PageStore {
+    return { readPages: () => this.cache.readPages(id), writePage: (page, df, header) => this.cache.writePage(id, page, df, header) };
   }
 
   /**

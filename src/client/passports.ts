@@ -5,9 +5,10 @@
 import type { DataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../schema/passport-fields.ts";
 import { readCsvStream } from "./csv/stream.ts";
-import { assembleFrame, type Kinds } from "./csv/typing.ts";
+import { assembleFrame, type Kinds, stackBlocks } from "./csv/typing.ts";
 import { attachDiagnostics, CoercionLog, type Diagnostics, summarize } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
+import type { CacheOption } from "./cache/cached.ts";
 import type { Progress } from "./progress.ts";
 import type { Transport } from "./transport.ts";
 
@@ -32,6 +33,8 @@ export interface PassportOptions {
   parseDates?: boolean;
   /** Cancels the download (a notebook interrupt); block files are removed and GenesysAbortError is thrown. */
   signal?: AbortSignal;
+  /** On-disk cache for this call (default: the client's `cache` option, else "off"); see docs/api.md#cache. */
+  cache?: CacheOption;
   /** Called once when values had to be read another way (default: one line on stderr). Also readable with diagnostics(df). */
   onDiagnostics?: (d: Diagnostics) => void;
 }
@@ -88,12 +91,19 @@ export function passportKinds(columns: ResolvedColumn[]): (header: string[]) => 
   return (header) => Object.fromEntries(header.flatMap((h) => (byHeader.has(h) ? [[h, byHeader.get(h)!]] : [])));
 }
 
+/** Where the complete pages of a multi-page export are kept, so a failed export resumes at its first missing page. */
+export interface PageStore {
+  readPages(): { frames: DataFrame[]; header: string[] } | undefined;
+  writePage(page: number, df: DataFrame, header: string[]): void;
+}
+
 /** Checks the options and walks the export page by page; each page's body goes through readCsvStream. */
 async function exportPages(
   transport: Transport,
   filter: unknown,
   opts: PassportOptions,
   onFrame?: (df: DataFrame, header: string[], kinds: Kinds) => Promise<void>,
+  pages?: PageStore,
 ) {
   const columns = resolveSelect(opts.select);
   const limit = opts.limit;
@@ -116,7 +126,22 @@ async function exportPages(
   let header: string[] | undefined;
   let rowsBefore = 0;
   let bytesBefore = 0;
-  for (let page = 0;; page++) {
+  let first = 0;
+  // an earlier run of the same export stopped part-way: its complete pages are reused, never a partial one
+  const resumed = pages && !onFrame ? pages.readPages() : undefined;
+  if (resumed) {
+    frames.push(...resumed.frames);
+    header = resumed.header;
+    first = resumed.frames.length;
+    rowsBefore = resumed.frames.reduce((n, f) => n + f.height, 0);
+    log.note(
+      `resumed at page ${first}: pages 0 to ${first - 1} (${
+        rowsBefore.toLocaleString("en")
+      } rows) came from an earlier, interrupted download`,
+    );
+    opts.onProgress?.({ rows: rowsBefore, page: first - 1, total: limit, label: `resumed at page ${first}` });
+  }
+  for (let page = first;; page++) {
     const res = await transport.post("/acn/query", {
       query: { p: page, l: pageSize, select: columns.map((c) => c.select).join(",") },
       body: filter,
@@ -130,15 +155,31 @@ async function exportPages(
       log,
       contentType: String(res.headers["content-type"] ?? ""),
       signal: opts.signal,
-      onBlock: (rows, bytes) => opts.onProgress?.({ rows: rowsBefore + rows, bytes: bytesBefore + bytes, page, total: limit }),
+      onBlock: (rows, bytes) =>
+        opts.onProgress?.({
+          rows: rowsBefore + rows,
+          bytes: bytesBefore + bytes,
+          page,
+          total: limit,
+          ...(first ? { label: `resumed at page ${first}` } : {}),
+        }),
       onFrame,
     });
     rowsBefore += r.rows;
     bytesBefore += r.bytes;
     header ??= r.header;
     frames.push(...r.frames);
-    opts.onProgress?.({ rows: rowsBefore, bytes: bytesBefore, page, total: limit });
+    opts.onProgress?.({
+      rows: rowsBefore,
+      bytes: bytesBefore,
+      page,
+      total: limit,
+      ...(first ? { label: `resumed at page ${first}` } : {}),
+    });
     if (r.rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
+    // another page follows: keep this one, complete, for a resumed run
+    // (typed blocks as they are, before the whole-frame checks, so they stack with the pages still to come)
+    if (pages && header) pages.writePage(page, stackBlocks(r.frames), header);
   }
   // no header at all (an empty body): the columns requested
   header ??= columns.map((c) => c.header);
@@ -154,8 +195,13 @@ function report(df: DataFrame, log: CoercionLog, opts: PassportOptions): DataFra
   return df;
 }
 
-export async function fetchPassports(transport: Transport, filter: unknown, opts: PassportOptions = {}): Promise<DataFrame> {
-  const { frames, header, kinds, parseDates, log, limit } = await exportPages(transport, filter, opts);
+export async function fetchPassports(
+  transport: Transport,
+  filter: unknown,
+  opts: PassportOptions = {},
+  pages?: PageStore,
+): Promise<DataFrame> {
+  const { frames, header, kinds, parseDates, log, limit } = await exportPages(transport, filter, opts, undefined, pages);
   let df = assembleFrame(frames, header, kinds, parseDates, log);
   if (limit !== undefined && df.height > limit) df = df.head(limit);
   return report(df, log, opts);

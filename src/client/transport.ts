@@ -3,6 +3,7 @@
  * retries with exponential backoff on 429/502/503/504 and connection errors,
  * honouring Retry-After; one token refresh on 401; never a retry of another 4xx.
  */
+import { VERSION } from "../version.ts";
 import { Agent, type Dispatcher, request } from "undici";
 import { createGunzip } from "node:zlib";
 import { pipeline, type Readable } from "node:stream";
@@ -118,7 +119,7 @@ export class Transport {
             "content-type": "application/json",
             accept: call.accept ?? "application/json",
             "accept-encoding": "gzip",
-            "user-agent": this.opts.userAgent ?? "genesys-notebook/1.0",
+            "user-agent": this.opts.userAgent ?? `genesys-notebook/${VERSION}`,
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
           body: JSON.stringify(call.body ?? {}),

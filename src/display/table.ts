@@ -4,6 +4,7 @@
  * protocol, with the plain-text table as fallback.
  */
 import type { DataFrame } from "nodejs-polars";
+import { provenance, provenanceLine } from "../client/provenance.ts";
 
 const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
@@ -65,7 +66,13 @@ export function dataFrameToHtml(df: DataFrame, rows = 10): string {
 <tr>${cols.map((c) => `<td><i>${esc(dtypeName(schema[c]))}</i></td>`).join("")}</tr></thead>
 <tbody>${head.map(tr).join("")}${
     tail.length ? `<tr>${cols.map(() => "<td>…</td>").join("")}</tr>${tail.map(tr).join("")}` : ""
-  }</tbody></table></div>`;
+  }</tbody></table>${footer(df)}</div>`;
+}
+
+/** Where the frame came from, under the table (frames the client returned). */
+function footer(df: DataFrame): string {
+  const p = provenance(df);
+  return p ? `<small style="color:#666">${esc(provenanceLine(p))}</small>` : "";
 }
 
 /**

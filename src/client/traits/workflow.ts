@@ -8,6 +8,7 @@ import type { DataFrame } from "nodejs-polars";
 import type { Datatable, Descriptor } from "../../schema/responses.ts";
 import { attachDiagnostics, CoercionLog, diagnostics } from "../diagnostics.ts";
 import { GenesysInputError } from "../errors.ts";
+import type { CacheOption } from "../cache/cached.ts";
 import type { Progress } from "../progress.ts";
 import type { Cancellable, Transport } from "../transport.ts";
 import { datasetsFrame, descriptorsFrame, wideKeys } from "./frames.ts";
@@ -23,6 +24,8 @@ export interface TraitsOptions extends WideOptions, Cancellable {
   descriptors?: string[];
   /** Rows per /dataset/data request, 1 to 1,000 (default 1,000). */
   pageSize?: number;
+  /** On-disk cache for this call (default: the client's `cache` option, else "off"). */
+  cache?: CacheOption;
   /** Rows received so far over all datasets; `label` is the dataset's title. */
   onProgress?: (p: Progress) => void;
 }

@@ -1,0 +1,2 @@
+/** The package version (test/habits.test.ts checks it against package.json); part of cache keys and provenance. */
+export const VERSION = "1.0.0";
