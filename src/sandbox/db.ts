@@ -11,7 +11,7 @@ import { generatePassports } from "./generator/passports.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 

@@ -5,6 +5,8 @@
  * lists. Taxon ids are synthetic (see docs/sandbox.md).
  */
 
+import { countryName } from "../../mcpd/countries.ts";
+
 export interface Taxon {
   genus: string;
   species: string;
@@ -191,10 +193,11 @@ export interface Country {
   lon: [number, number];
   towns: string[];
 }
+/** Names come from the MCPD vocabulary module (the client decodes with the same), the given name only for a code it lacks. */
 const c = (code3: string, codeNum: number, name: string, lat: [number, number], lon: [number, number], towns: string[]): Country => ({
   code3,
   codeNum,
-  name,
+  name: countryName(code3) ?? name,
   lat,
   lon,
   towns,
