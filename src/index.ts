@@ -8,6 +8,8 @@ import "./native.ts";
 
 export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult } from "./client/genesys.ts";
 export { type FrameOptions, GenesysApi, type IteratorOptions, type ObservationQuery } from "./client/api.ts";
+export type { InstituteQuery, SubsetQuery } from "./client/catalogue.ts";
+export type { Profile } from "./schema/catalogue.ts";
 export type { PageOptions } from "./client/accessions.ts";
 export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnostics.ts";
 export { type Citation, citation, type Provenance, provenance, saveDoiList } from "./client/provenance.ts";

@@ -12,20 +12,62 @@ import { COLLSRC, COUNTRIES, SAMPSTAT, STORAGE } from "../src/sandbox/generator/
 
 // MCPD v2.1 (2015), descriptors 19, 21 and 26, as printed there
 const SAMPSTAT_V21 = {
-  100: "Wild", 110: "Natural", 120: "Semi-natural/wild", 130: "Semi-natural/sown", 200: "Weedy", 300: "Traditional cultivar/landrace",
-  400: "Breeding/research material", 410: "Breeder's line", 411: "Synthetic population", 412: "Hybrid", 413: "Founder stock/base population",
-  414: "Inbred line", 415: "Segregating population", 416: "Clonal selection", 420: "Genetic stock", 421: "Mutant", 422: "Cytogenetic stocks",
-  423: "Other genetic stocks", 500: "Advanced or improved cultivar", 600: "GMO", 999: "Other",
+  100: "Wild",
+  110: "Natural",
+  120: "Semi-natural/wild",
+  130: "Semi-natural/sown",
+  200: "Weedy",
+  300: "Traditional cultivar/landrace",
+  400: "Breeding/research material",
+  410: "Breeder's line",
+  411: "Synthetic population",
+  412: "Hybrid",
+  413: "Founder stock/base population",
+  414: "Inbred line",
+  415: "Segregating population",
+  416: "Clonal selection",
+  420: "Genetic stock",
+  421: "Mutant",
+  422: "Cytogenetic stocks",
+  423: "Other genetic stocks",
+  500: "Advanced or improved cultivar",
+  600: "GMO",
+  999: "Other",
 };
 const COLLSRC_V21 = {
-  10: "Wild habitat", 11: "Forest or woodland", 12: "Shrubland", 13: "Grassland", 14: "Desert or tundra", 15: "Aquatic habitat",
-  20: "Farm or cultivated habitat", 21: "Field", 22: "Orchard", 23: "Backyard, kitchen or home garden", 24: "Fallow land", 25: "Pasture",
-  26: "Farm store", 27: "Threshing floor", 28: "Park", 30: "Market or shop", 40: "Institute, experimental station, research organization, genebank",
-  50: "Seed company", 60: "Weedy, disturbed or ruderal habitat", 61: "Roadside", 62: "Field margin", 99: "Other",
+  10: "Wild habitat",
+  11: "Forest or woodland",
+  12: "Shrubland",
+  13: "Grassland",
+  14: "Desert or tundra",
+  15: "Aquatic habitat",
+  20: "Farm or cultivated habitat",
+  21: "Field",
+  22: "Orchard",
+  23: "Backyard, kitchen or home garden",
+  24: "Fallow land",
+  25: "Pasture",
+  26: "Farm store",
+  27: "Threshing floor",
+  28: "Park",
+  30: "Market or shop",
+  40: "Institute, experimental station, research organization, genebank",
+  50: "Seed company",
+  60: "Weedy, disturbed or ruderal habitat",
+  61: "Roadside",
+  62: "Field margin",
+  99: "Other",
 };
 const STORAGE_V21 = {
-  10: "Seed collection", 11: "Short term", 12: "Medium term", 13: "Long term", 20: "Field collection", 30: "In vitro collection",
-  40: "Cryopreserved collection", 50: "DNA collection", 99: "Other",
+  10: "Seed collection",
+  11: "Short term",
+  12: "Medium term",
+  13: "Long term",
+  20: "Field collection",
+  30: "In vitro collection",
+  40: "Cryopreserved collection",
+  50: "DNA collection",
+  99: "Other",
 };
 
 describe("MCPD code lists", () => {
@@ -55,7 +97,12 @@ describe("MCPD code lists", () => {
     expect(COUNTRY_NAMES.size).toBe(249);
     expect(decodeValue("ORIGCTY", "COL")).toBe("Colombia");
     expect(decodeValue("ORIGCTY", "civ")).toBe("Côte d'Ivoire");
-    for (const [code, name] of [["SUN", "USSR"], ["YUG", "Yugoslavia"], ["CSK", "Czechoslovakia"], ["DDR", "German Democratic Republic"], ["ZAR", "Zaire"]]) {
+    for (
+      const [code, name] of [["SUN", "USSR"], ["YUG", "Yugoslavia"], ["CSK", "Czechoslovakia"], ["DDR", "German Democratic Republic"], [
+        "ZAR",
+        "Zaire",
+      ]]
+    ) {
       expect(FORMER_COUNTRY_NAMES.get(code)).toBe(name);
       expect(decodeValue("ORIGCTY", code)).toBe(name);
     }
@@ -70,14 +117,31 @@ describe("MCPD code lists", () => {
       STORAGE: ["13;20", "13", "12;99"],
       MLSSTAT: [true, false, null],
     });
-    const { df: out, unknown } = decodeWithReport(df, { institutes: new Map([["COL003", "Centro Internacional de Agricultura Tropical"], ["PER001", "Centro Internacional de la Papa"]]) });
-    expect(out.columns).toEqual(["INSTCODE", "INSTCODE_name", "SAMPSTAT", "SAMPSTAT_label", "ORIGCTY", "ORIGCTY_name", "STORAGE", "STORAGE_label", "MLSSTAT", "MLSSTAT_label"]);
+    const { df: out, unknown } = decodeWithReport(df, {
+      institutes: new Map([["COL003", "Centro Internacional de Agricultura Tropical"], ["PER001", "Centro Internacional de la Papa"]]),
+    });
+    expect(out.columns).toEqual([
+      "INSTCODE",
+      "INSTCODE_name",
+      "SAMPSTAT",
+      "SAMPSTAT_label",
+      "ORIGCTY",
+      "ORIGCTY_name",
+      "STORAGE",
+      "STORAGE_label",
+      "MLSSTAT",
+      "MLSSTAT_label",
+    ]);
     expect(out.getColumn("SAMPSTAT").toArray()).toEqual([300, 413, 777]);
     expect(out.getColumn("SAMPSTAT_label").toArray()).toEqual(["Traditional cultivar/landrace", "Founder stock/base population", null]);
     expect(out.getColumn("ORIGCTY_name").toArray()).toEqual(["Colombia", "USSR", null]);
     expect(out.getColumn("STORAGE_label").toArray()).toEqual(["Long term; Field collection", "Long term", "Medium term; Other"]);
     expect(out.getColumn("MLSSTAT_label").toArray()).toEqual(["Included in the MLS", "Not included in the MLS", null]);
-    expect(out.getColumn("INSTCODE_name").toArray()).toEqual(["Centro Internacional de Agricultura Tropical", "Centro Internacional de la Papa", null]);
+    expect(out.getColumn("INSTCODE_name").toArray()).toEqual([
+      "Centro Internacional de Agricultura Tropical",
+      "Centro Internacional de la Papa",
+      null,
+    ]);
     expect(unknown).toEqual({ SAMPSTAT: ["777"], INSTCODE: ["XYZ999"] });
     expect(decode(df).columns).not.toContain("INSTCODE_name");
   });

@@ -96,6 +96,11 @@ export function flatten(obj: Record<string, unknown>, prefix = "", out: Record<s
 
 /** AccessionDTO objects -> DataFrame with dotted column names (geo.latitude, taxonomy.genus…). */
 export function accessionsToDataFrame(items: AccessionDTO[]): DataFrame {
+  return objectsToDataFrame(items);
+}
+
+/** JSON objects -> DataFrame: nested objects flattened to dotted names, whole numbers Int64, other numbers Float64. */
+export function objectsToDataFrame(items: readonly object[]): DataFrame {
   const rows = items.map((i) => flatten(i as Record<string, unknown>));
   const names: string[] = [];
   const seen = new Set<string>();

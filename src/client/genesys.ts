@@ -19,7 +19,24 @@ import { fetchPassports, type PageStore, passportBatches, type PassportOptions, 
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
-import { createDispatcher, Transport, type TransportOptions } from "./transport.ts";
+import { type Cancellable, createDispatcher, Transport, type TransportOptions } from "./transport.ts";
+import {
+  accession,
+  crops,
+  instituteNames,
+  type InstituteQuery,
+  institutes,
+  me,
+  overview,
+  species,
+  type SubsetQuery,
+  subsets,
+} from "./catalogue.ts";
+import { attachProvenance, type Provenance, provenance } from "./provenance.ts";
+import pl from "nodejs-polars";
+import type { Profile } from "../schema/catalogue.ts";
+import { VERSION } from "../version.ts";
+import { decodeWithReport } from "../mcpd/decode.ts";
 
 export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
   /** Server root, e.g. https://api.genesys-pgr.org or the sandbox URL (no /api/v2). */
@@ -139,7 +156,15 @@ export class Genesys {
         frames: { df: await fetchPassports(this.t, f, opts, id && resume ? this.pages(id) : undefined) },
       }),
     );
-    return df;
+    if (!opts.decode) return df;
+    // label columns from the MCPD vocabularies, institute names from /vocabulary/wiews/decode
+    const codes = df.columns.includes("INSTCODE")
+      ? (df.getColumn("INSTCODE").cast(pl.Utf8).unique().dropNulls().toArray() as string[])
+      : [];
+    const names = codes.length ? await this.instituteNames(codes, opts) : undefined;
+    const decoded = decodeWithReport(df, { institutes: names }).df;
+    const p = provenance(df);
+    return p ? attachProvenance(decoded, { ...p, endpoints: [...p.endpoints, "POST /api/v2/vocabulary/wiews/decode"] }) : decoded;
   }
 
   /**
@@ -268,6 +293,141 @@ export class Genesys {
   /** Where the complete pages of an unfinished export are kept. */
   private pages(id: string): PageStore {
     return { readPages: () => this.cache.readPages(id), writePage: (page, df, header) => this.cache.writePage(id, page, df, header) };
+  }
+
+  /**
+   * The crops Genesys knows (`GET /crops/list`, a TSV): shortName, name, …
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const crops = await Genesys.fromEnv().crops();
+   * ```
+   */
+  crops(opts: Cancellable = {}): Promise<DataFrame> {
+    return crops(this.t, opts);
+  }
+
+  /**
+   * The species among the accessions matching a filter (`POST /acn/species`, a TSV), with counts.
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const species = await Genesys.fromEnv().species({ crop: ["beans"] });
+   * ```
+   */
+  species(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<DataFrame> {
+    return species(this.t, checkFilter(filter, "POST /api/v2/acn/species"), opts);
+  }
+
+  /**
+   * Institutes (WIEWS) by code, country, and whether they have accessions (`POST /wiews/list`, TSV pages).
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const colombian = await Genesys.fromEnv().institutes({ country: ["COL"], withAccessions: true });
+   * ```
+   */
+  institutes(query: InstituteQuery = {}): Promise<DataFrame> {
+    return institutes(this.t, query);
+  }
+
+  /**
+   * WIEWS codes to institute names (`POST /vocabulary/wiews/decode`); unknown codes are absent.
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const names = await Genesys.fromEnv().instituteNames(["COL003", "PER001"]);
+   * console.log(names.get("COL003"));
+   * ```
+   */
+  instituteNames(codes: string[], opts: Cancellable = {}): Promise<Map<string, string>> {
+    return instituteNames(this.t, codes, opts);
+  }
+
+  /**
+   * How many accessions match a filter, before downloading them (`POST /acn/overview`): one row per field
+   * and value (the `limit` most frequent, then "(other)" and "(missing)"), so each field adds up to the total.
+   * The total and the service's filterCode are in `provenance(df)` (`rows`, `filterCode`) and in `total`.
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const { total, counts } = await Genesys.fromEnv().overview({ crop: ["maize"] }, { limit: 5 });
+   * console.log(`${total} accessions`);
+   * ```
+   */
+  async overview(
+    filter: AccessionFilterInput = {},
+    opts: Cancellable & { limit?: number } = {},
+  ): Promise<{ total: number; counts: DataFrame }> {
+    const f = checkFilter(filter, "POST /api/v2/acn/overview");
+    const r = await overview(this.t, f, opts.limit ?? 10, opts);
+    attachProvenance(r.df, this.fresh("overview", f, { limit: opts.limit ?? 10 }, ["POST /api/v2/acn/overview"], r.total, r.filterCode));
+    return { total: r.total, counts: r.df };
+  }
+
+  /**
+   * One accession's full record, by UUID (`GET /acn/details/{uuid}`) or DOI: a one-row frame with dotted columns.
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const one = await Genesys.fromEnv().accession("10.18730/JPV7P");
+   * ```
+   */
+  async accession(uuidOrDoi: string, opts: Cancellable = {}): Promise<DataFrame> {
+    const df = await accession(this.t, uuidOrDoi, opts);
+    return attachProvenance(df, this.fresh("accession", { id: uuidOrDoi }, {}, ["GET /api/v2/acn/details/{uuid}"], df.height));
+  }
+
+  /**
+   * Subsets (core collections and other curated sets) by institute and crop (`POST /subset/filter`, all pages).
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const cores = await Genesys.fromEnv().subsets({ crop: ["beans"] });
+   * ```
+   */
+  async subsets(query: SubsetQuery = {}): Promise<DataFrame> {
+    const df = await subsets(this.t, query);
+    return attachProvenance(
+      df,
+      this.fresh("subsets", { institute: query.institute, crop: query.crop }, {}, ["POST /api/v2/subset/filter"], df.height),
+    );
+  }
+
+  /**
+   * Who the token belongs to (`GET /me/profile`): a quick check that the token works.
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const profile = await Genesys.fromEnv().me();
+   * console.log(profile.email ?? profile.fullName);
+   * ```
+   */
+  me(opts: Cancellable = {}): Promise<Profile> {
+    return me(this.t, opts);
+  }
+
+  /** Provenance for a result downloaded just now (look-ups are not cached). */
+  private fresh(
+    kind: string,
+    filter: unknown,
+    options: Record<string, unknown>,
+    endpoints: string[],
+    rows: number,
+    filterCode?: string,
+  ): Provenance {
+    return {
+      server: this.baseUrl,
+      endpoints,
+      kind,
+      filter,
+      options,
+      downloadedAt: new Date().toISOString(),
+      fromCache: false,
+      rows,
+      packageVersion: VERSION,
+      ...(filterCode ? { filterCode } : {}),
+    };
   }
 
   /**

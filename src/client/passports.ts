@@ -33,6 +33,11 @@ export interface PassportOptions {
   parseDates?: boolean;
   /** Cancels the download (a notebook interrupt); block files are removed and GenesysAbortError is thrown. */
   signal?: AbortSignal;
+  /**
+   * Add label columns after coded MCPD columns (SAMPSTAT_label, COLLSRC_label, STORAGE_label, MLSSTAT_label,
+   * ORIGCTY_name) and INSTCODE_name from the institutes look-up; the code columns are unchanged.
+   */
+  decode?: boolean;
   /** On-disk cache for this call (default: the client's `cache` option, else "off"); see docs/api.md#cache. */
   cache?: CacheOption;
   /** Called once when values had to be read another way (default: one line on stderr). Also readable with diagnostics(df). */

@@ -44,6 +44,8 @@ export interface Cancellable {
 }
 
 export interface CallOptions {
+  /** GET for the read-only look-ups (crops, accession details, profile); POST otherwise. */
+  method?: "GET" | "POST";
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   accept?: string;
@@ -102,7 +104,8 @@ export class Transport {
    * (the caller streams it). Error statuses become GenesysErrors.
    */
   async post(path: string, call: CallOptions = {}): Promise<Dispatcher.ResponseData> {
-    const endpoint = `POST /api/v2${path}`;
+    const method = call.method ?? "POST";
+    const endpoint = `${method} /api/v2${path}`;
     const retries = this.opts.retries ?? 4;
     const backoff = this.opts.backoffMs ?? 500;
     let refreshed = false;
@@ -113,16 +116,16 @@ export class Transport {
       let res: Dispatcher.ResponseData;
       try {
         res = await request(this.url(path, call.query), {
-          method: "POST",
+          method,
           dispatcher: this.dispatcher,
           headers: {
-            "content-type": "application/json",
+            ...(method === "POST" ? { "content-type": "application/json" } : {}),
             accept: call.accept ?? "application/json",
             "accept-encoding": "gzip",
             "user-agent": this.opts.userAgent ?? `genesys-notebook/${VERSION}`,
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
-          body: JSON.stringify(call.body ?? {}),
+          body: method === "POST" ? JSON.stringify(call.body ?? {}) : undefined,
           signal: limit.signal,
         });
       } catch (e) {
@@ -253,7 +256,7 @@ export class Transport {
 
   /** POST, read JSON, validate it with `schema`. */
   async json<T extends z.ZodType>(path: string, schema: T, call: CallOptions = {}): Promise<z.output<T>> {
-    const endpoint = `POST /api/v2${path}`;
+    const endpoint = `${call.method ?? "POST"} /api/v2${path}`;
     const res = await this.post(path, call);
     const type = String(res.headers["content-type"] ?? "");
     const max = this.opts.maxJsonBytes ?? 512 * 1024 * 1024;

@@ -36,8 +36,7 @@ const CURRENT =
   "UZB:Uzbekistan|VAT:Holy See|VCT:Saint Vincent and the Grenadines|VEN:Venezuela|VGB:Virgin Islands (British)|VIR:Virgin Islands (U.S.)|" +
   "VNM:Viet Nam|VUT:Vanuatu|WLF:Wallis and Futuna|WSM:Samoa|YEM:Yemen|ZAF:South Africa|ZMB:Zambia|ZWE:Zimbabwe";
 
-const FORMER =
-  "ANT:Netherlands Antilles|BUR:Burma|BYS:Byelorussian SSR|CSK:Czechoslovakia|DDR:German Democratic Republic|DHY:Dahomey|" +
+const FORMER = "ANT:Netherlands Antilles|BUR:Burma|BYS:Byelorussian SSR|CSK:Czechoslovakia|DDR:German Democratic Republic|DHY:Dahomey|" +
   "FXX:France, Metropolitan|GEL:Gilbert and Ellice Islands|HVO:Upper Volta|NHB:New Hebrides|NTZ:Neutral Zone|PCZ:Panama Canal Zone|" +
   "RHO:Southern Rhodesia|SCG:Serbia and Montenegro|SKM:Sikkim|SUN:USSR|TMP:East Timor|VDR:Viet-Nam, Democratic Republic of|" +
   "YMD:Yemen, Democratic|YUG:Yugoslavia|ZAR:Zaire";

@@ -63,7 +63,7 @@ export function decodeWithReport(df: DataFrame, opts: DecodeOptions = {}): { df:
   const columns = Object.keys(DECODABLE).concat(opts.institutes ? ["INSTCODE"] : []).filter((c) => df.columns.includes(c));
   for (const col of columns) {
     const target = col === "INSTCODE" ? "INSTCODE_name" : DECODABLE[col]![0];
-    const codes = (out.select(pl.col(col).cast(pl.Utf8).alias("c")).getColumn("c").unique().dropNulls().toArray() as string[]);
+    const codes = out.select(pl.col(col).cast(pl.Utf8).alias("c")).getColumn("c").unique().dropNulls().toArray() as string[];
     const labels = codes.map((c) => decodeValue(col, c, opts.institutes) ?? null);
     const missing = codes.filter((_, i) => labels[i] === null);
     if (missing.length) unknown[col] = missing.sort();

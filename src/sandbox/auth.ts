@@ -13,7 +13,8 @@ export interface Credentials {
 }
 
 export class TokenStore {
-  private readonly tokens = new Map<string, number>();
+  /** token -> expiry (ms) and who it was issued to */
+  private readonly tokens = new Map<string, { exp: number; subject: string }>();
   /** Tokens handed out by POST /oauth/token. */
   granted = 0;
   constructor(private readonly creds: Credentials, private readonly ttlSeconds: number, private readonly now: () => number = Date.now) {}
@@ -22,9 +23,9 @@ export class TokenStore {
     return this.ttlSeconds;
   }
 
-  issue(ttlSeconds = this.ttlSeconds): string {
+  issue(ttlSeconds = this.ttlSeconds, subject = this.creds.clientId): string {
     const token = randomBytes(24).toString("base64url");
-    this.tokens.set(token, this.now() + ttlSeconds * 1000);
+    this.tokens.set(token, { exp: this.now() + ttlSeconds * 1000, subject });
     return token;
   }
 
@@ -33,8 +34,8 @@ export class TokenStore {
     this.tokens.clear();
   }
 
-  /** Throws 401 with a message and WWW-Authenticate header when the request's token is missing, unknown or expired. */
-  check(req: IncomingMessage, endpoint: string): void {
+  /** The token's subject; throws 401 with a message and WWW-Authenticate header when it is missing, unknown or expired. */
+  check(req: IncomingMessage, endpoint: string): string {
     const header = req.headers.authorization;
     const challenge = (error: string, desc: string) =>
       new HttpError(401, `${endpoint}: ${desc}`, {
@@ -48,12 +49,13 @@ export class TokenStore {
     }
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     if (!m) throw challenge("invalid_request", "Authorization header must be 'Bearer <access_token>'");
-    const exp = this.tokens.get(m[1]!);
-    if (exp === undefined) throw challenge("invalid_token", "unknown access token");
-    if (exp <= this.now()) {
+    const t = this.tokens.get(m[1]!);
+    if (t === undefined) throw challenge("invalid_token", "unknown access token");
+    if (t.exp <= this.now()) {
       this.tokens.delete(m[1]!);
       throw challenge("invalid_token", "access token expired; request a new one from POST /oauth/token");
     }
+    return t.subject;
   }
 
   /** Validates client credentials from Basic auth or form fields; returns the token response. */

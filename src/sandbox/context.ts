@@ -30,6 +30,10 @@ export interface RouteContext {
   memo: Memo<Int32Array>;
   /** Aborts when the client disconnects or the request's time budget runs out: running statements are interrupted. */
   signal: AbortSignal;
+  /** Path parameters of a pattern route (e.g. the UUID of /acn/details/{uuid}). */
+  params: string[];
+  /** Who the bearer token was issued to: the client id, or the user of an interactive login. */
+  subject: string;
 }
 
 export type Route = (ctx: RouteContext) => Promise<void>;

@@ -17,6 +17,7 @@ import { readBody, sendError, sendJson } from "./http-io.ts";
 import { acnFilter } from "./routes/acn-filter.ts";
 import { acnQuery } from "./routes/acn-query.ts";
 import { accessionsDatasets, datasetData, datatableList, descriptorDetails } from "./routes/traits.ts";
+import { acnDetails, acnOverview, acnSpecies, cropsList, meProfile, subsetFilter, wiewsDecode, wiewsList } from "./routes/catalogue.ts";
 
 export interface SandboxOptions {
   /** TCP port; 0 picks a free one. Default 0. */
@@ -80,14 +81,39 @@ const OAUTH_ERRORS: Record<string, string> = {
   invalid_request: "malformed client credentials: the Basic header's id and secret must be form-urlencoded",
   unsupported_grant_type: "only grant_type=client_credentials is supported",
 };
+/** "METHOD path" -> route; the six endpoints of the spec, then the catalogue look-ups (notes §14). */
 const ROUTES: Record<string, Route> = {
-  [`${API}/acn/query`]: acnQuery,
-  [`${API}/acn/filter`]: acnFilter,
-  [`${API}/dataset/accessions-datasets`]: accessionsDatasets,
-  [`${API}/amphibian/datatable/list`]: datatableList,
-  [`${API}/dataset/data`]: datasetData,
-  [`${API}/descriptor/list/details`]: descriptorDetails,
+  [`POST ${API}/acn/query`]: acnQuery,
+  [`POST ${API}/acn/filter`]: acnFilter,
+  [`POST ${API}/dataset/accessions-datasets`]: accessionsDatasets,
+  [`POST ${API}/amphibian/datatable/list`]: datatableList,
+  [`POST ${API}/dataset/data`]: datasetData,
+  [`POST ${API}/descriptor/list/details`]: descriptorDetails,
+  [`GET ${API}/crops/list`]: cropsList,
+  [`POST ${API}/acn/species`]: acnSpecies,
+  [`POST ${API}/wiews/list`]: wiewsList,
+  [`POST ${API}/vocabulary/wiews/decode`]: wiewsDecode,
+  [`POST ${API}/acn/overview`]: acnOverview,
+  [`POST ${API}/subset/filter`]: subsetFilter,
+  [`GET ${API}/me/profile`]: meProfile,
 };
+/** Routes with a path parameter. */
+const PATTERNS: [string, RegExp, Route][] = [["GET", new RegExp(`^${API}/acn/details/([^/]+)$`), acnDetails]];
+
+/** The route for a request, its path parameters, or the methods the path does take (405). */
+function findRoute(method: string, path: string): { route?: Route; params: string[]; allowed: string[] } {
+  const exact = ROUTES[`${method} ${path}`];
+  if (exact) return { route: exact, params: [], allowed: [] };
+  for (const [m, re, route] of PATTERNS) {
+    const hit = re.exec(path);
+    if (hit && m === method) return { route, params: hit.slice(1).map(decodeURIComponent), allowed: [] };
+  }
+  const allowed = [
+    ...Object.keys(ROUTES).filter((k) => k.endsWith(` ${path}`)).map((k) => k.split(" ")[0]!),
+    ...PATTERNS.filter(([, re]) => re.test(path)).map(([m]) => m),
+  ];
+  return { params: [], allowed };
+}
 
 /**
  * @example
@@ -150,17 +176,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           throw e;
         }
       }
-      const route = ROUTES[path];
+      const method = req.method ?? "GET";
+      const { route, params, allowed } = findRoute(method, path);
+      if (!route && allowed.length) {
+        throw new HttpError(405, `${method} ${path}: the Genesys API v2 uses ${allowed.join(", ")} for this endpoint`, {
+          allow: allowed.join(", "),
+        });
+      }
       if (!route) {
-        throw new HttpError(404, `no endpoint ${path}; the sandbox serves POST ${Object.keys(ROUTES).join(", ")} and POST /oauth/token`);
+        throw new HttpError(
+          404,
+          `no endpoint ${path}; the sandbox serves ${
+            Object.keys(ROUTES).join(", ")
+          }, GET ${API}/acn/details/{uuid} and the OAuth endpoints`,
+        );
       }
-      const endpoint = `POST ${path}`;
-      if (req.method !== "POST") {
-        throw new HttpError(405, `${req.method} ${path}: the Genesys API v2 uses POST for this endpoint`, { allow: "POST" });
-      }
-      tokens.check(req, endpoint);
+      const endpoint = `${method} ${path}`;
+      const subject = tokens.check(req, endpoint);
       const body = await readBody(req);
-      await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool, memo, signal: ac.signal });
+      await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool, memo, signal: ac.signal, params, subject });
     } catch (e) {
       if (res.headersSent || res.destroyed) {
         res.destroy();
