@@ -14,6 +14,7 @@ export type { PageOptions } from "./client/accessions.ts";
 export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnostics.ts";
 export { type Citation, citation, type Provenance, provenance, saveDoiList } from "./client/provenance.ts";
 export { load, save } from "./client/save.ts";
+export { askToken, type LoginOptions } from "./client/login.ts";
 export { type CacheMode, type CacheOption, type CacheSettings, CacheStore } from "./client/cache/cached.ts";
 export {
   type ErrorExtra,

@@ -36,6 +36,7 @@ import { attachProvenance, type Provenance, provenance } from "./provenance.ts";
 import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
 import { VERSION } from "../version.ts";
+import { type LoginOptions, loginTokens } from "./login.ts";
 import { decodeWithReport } from "../mcpd/decode.ts";
 
 export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
@@ -50,6 +51,8 @@ export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "toke
   cache?: CacheOption;
   /** Cache directory. Default `$GENESYS_CACHE_DIR`, else the platform's user cache directory. */
   cacheDir?: string;
+  /** Where tokens come from, for flows other than a token or client credentials (Genesys.login() sets it). */
+  tokens?: TokenProvider;
 }
 
 export type { TraitsOptions, TraitsResult };
@@ -90,13 +93,14 @@ export class Genesys {
       throw new GenesysInputError(`baseUrl '${opts.baseUrl}' is not a URL`, "Genesys()", SANDBOX_HINT);
     }
     this.baseUrl = base.toString().replace(/\/+$/, "").replace(/\/api\/v2$/, "");
-    const { token, clientId, clientSecret, cache, cacheDir, ...transport } = opts;
+    const { token, clientId, clientSecret, cache, cacheDir, tokens: provider, ...transport } = opts;
     this.cache = new CacheStore(cacheDir);
     this.cacheDefault = cache;
     const dispatcher = transport.dispatcher ?? createDispatcher(transport.timeoutMs);
-    const tokens: TokenProvider = !token && clientId && clientSecret
-      ? new ClientCredentials(this.baseUrl, clientId, clientSecret, dispatcher)
-      : new StaticToken(token);
+    const tokens: TokenProvider = provider ??
+      (!token && clientId && clientSecret
+        ? new ClientCredentials(this.baseUrl, clientId, clientSecret, dispatcher)
+        : new StaticToken(token));
     this.t = new Transport({ ...transport, baseUrl: this.baseUrl, tokens, dispatcher });
     this.api = new GenesysApi(this.t);
   }
@@ -123,6 +127,32 @@ export class Genesys {
       );
     }
     return new Genesys({ ...overrides, baseUrl, token, clientId, clientSecret });
+  }
+
+  /**
+   * Logs a user in interactively (OAuth authorization code with PKCE, like the R client's `user_login()`): prints the
+   * address to open (a link in Jupyter), waits for the browser on 127.0.0.1, then keeps the tokens in memory and
+   * refreshes them.
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const g = await Genesys.login({ baseUrl: "https://api.genesys-pgr.org", clientId: "my-registered-client" });
+   * console.log((await g.me()).email);
+   * ```
+   */
+  static async login(opts: LoginOptions & Omit<GenesysOptions, "token" | "clientId" | "clientSecret" | "tokens">): Promise<Genesys> {
+    const { clientId, clientSecret, redirectPort, scope, open, loginTimeoutMs, ...rest } = opts;
+    const dispatcher = rest.dispatcher ?? createDispatcher(rest.timeoutMs);
+    const tokens = await loginTokens({
+      baseUrl: opts.baseUrl.replace(/\/+$/, "").replace(/\/api\/v2$/, ""),
+      clientId,
+      clientSecret,
+      redirectPort,
+      scope,
+      open,
+      loginTimeoutMs,
+    }, dispatcher);
+    return new Genesys({ ...rest, dispatcher, tokens });
   }
 
   /**

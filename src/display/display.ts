@@ -10,7 +10,7 @@
  * before the cell ends, so it is never lost.
  */
 import type { DataFrame } from "nodejs-polars";
-import { jupyterApi } from "./jupyter.ts";
+import { jupyterApi } from "../runtime/jupyter.ts";
 import { show } from "./table.ts";
 
 const DISPLAY = Symbol.for("Jupyter.display");

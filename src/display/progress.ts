@@ -3,7 +3,7 @@
  * (display with update), a carriage-return line on a terminal.
  */
 import type { Progress } from "../client/progress.ts";
-import { jupyterApi } from "./jupyter.ts";
+import { jupyterApi } from "../runtime/jupyter.ts";
 
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
 

@@ -29,10 +29,12 @@ const CURRENT =
   "QAT:Qatar|REU:Réunion|ROU:Romania|RUS:Russian Federation|RWA:Rwanda|SAU:Saudi Arabia|SDN:Sudan|SEN:Senegal|SGP:Singapore|" +
   "SGS:South Georgia and the South Sandwich Islands|SHN:Saint Helena, Ascension and Tristan da Cunha|SJM:Svalbard and Jan Mayen|" +
   "SLB:Solomon Islands|SLE:Sierra Leone|SLV:El Salvador|SMR:San Marino|SOM:Somalia|SPM:Saint Pierre and Miquelon|SRB:Serbia|" +
-  "SSD:South Sudan|STP:Sao Tome and Principe|SUR:Suriname|SVK:Slovakia|SVN:Slovenia|SWE:Sweden|SWZ:Eswatini|SXM:Sint Maarten (Dutch part)|" +
+  "SSD:South Sudan|STP:Sao Tome and Principe|SUR:Suriname|SVK:Slovakia|SVN:Slovenia|SWE:Sweden|SWZ:Eswatini|" +
+  "SXM:Sint Maarten (Dutch part)|" +
   "SYC:Seychelles|SYR:Syrian Arab Republic|TCA:Turks and Caicos Islands|TCD:Chad|TGO:Togo|THA:Thailand|TJK:Tajikistan|TKL:Tokelau|" +
   "TKM:Turkmenistan|TLS:Timor-Leste|TON:Tonga|TTO:Trinidad and Tobago|TUN:Tunisia|TUR:Türkiye|TUV:Tuvalu|TWN:Taiwan, Province of China|" +
-  "TZA:Tanzania, United Republic of|UGA:Uganda|UKR:Ukraine|UMI:United States Minor Outlying Islands|URY:Uruguay|USA:United States of America|" +
+  "TZA:Tanzania, United Republic of|UGA:Uganda|UKR:Ukraine|UMI:United States Minor Outlying Islands|URY:Uruguay|" +
+  "USA:United States of America|" +
   "UZB:Uzbekistan|VAT:Holy See|VCT:Saint Vincent and the Grenadines|VEN:Venezuela|VGB:Virgin Islands (British)|VIR:Virgin Islands (U.S.)|" +
   "VNM:Viet Nam|VUT:Vanuatu|WLF:Wallis and Futuna|WSM:Samoa|YEM:Yemen|ZAF:South Africa|ZMB:Zambia|ZWE:Zimbabwe";
 
@@ -48,7 +50,14 @@ export const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map(table(CURRENT)
 /** ISO 3166-3 codes of former countries MCPD accepts -> name. */
 export const FORMER_COUNTRY_NAMES: ReadonlyMap<string, string> = new Map(table(FORMER));
 
-/** The name of a country code, current or former (undefined for an unknown code). */
+/**
+ * The name of a country code, current or former (undefined for an unknown code).
+ * @example
+ * ```ts
+ * import { countryName } from "genesys-notebook";
+ * console.log(countryName("COL"), countryName("SUN")); // Colombia USSR
+ * ```
+ */
 export function countryName(code3: string): string | undefined {
   const c = code3.trim().toUpperCase();
   return COUNTRY_NAMES.get(c) ?? FORMER_COUNTRY_NAMES.get(c);

@@ -24,7 +24,14 @@ export const DECODABLE: Record<string, [string, Lookup, boolean]> = {
   ORIGCTY: ["ORIGCTY_name", countryName, false],
 };
 
-/** One value decoded: several codes joined with "; "; undefined when a code is unknown. */
+/**
+ * One value decoded: several codes joined with "; "; undefined when a code is unknown.
+ * @example
+ * ```ts
+ * import { decodeValue } from "genesys-notebook";
+ * console.log(decodeValue("STORAGE", "13;20")); // Long term; Field collection
+ * ```
+ */
 export function decodeValue(column: string, value: string, institutes?: ReadonlyMap<string, string>): string | undefined {
   if (column === "INSTCODE") return institutes?.get(value.trim());
   const spec = DECODABLE[column];

@@ -79,7 +79,9 @@ const API = "/api/v2";
 const OAUTH_ERRORS: Record<string, string> = {
   invalid_client: "unknown client_id or wrong client_secret",
   invalid_request: "malformed client credentials: the Basic header's id and secret must be form-urlencoded",
-  unsupported_grant_type: "only grant_type=client_credentials is supported",
+  unsupported_grant_type: "grant_type must be client_credentials, authorization_code or refresh_token",
+  unsupported_response_type: "response_type must be code",
+  invalid_grant: "the code or refresh token is unknown, used, expired, or does not match the redirect_uri or code_verifier",
 };
 /** "METHOD path" -> route; the six endpoints of the spec, then the catalogue look-ups (notes §14). */
 const ROUTES: Record<string, Route> = {
@@ -163,6 +165,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       checkHost(req, hosts!);
       const url = requestUrl(req.url);
       path = url.pathname.replace(/\/+$/, "");
+      if (path === "/oauth/authorize") {
+        if (req.method !== "GET") throw new HttpError(405, "use GET /oauth/authorize", { allow: "GET" });
+        try {
+          res.writeHead(302, { location: tokens.authorize(url), "cache-control": "no-store" });
+          return void res.end();
+        } catch (e) {
+          if (e instanceof HttpError) {
+            return sendJson(req, res, e.status, { error: e.message, error_description: OAUTH_ERRORS[e.message] ?? e.message });
+          }
+          throw e;
+        }
+      }
       if (path === "/oauth/token") {
         if (req.method !== "POST") throw new HttpError(405, "use POST /oauth/token", { allow: "POST" });
         const body = await readBody(req);

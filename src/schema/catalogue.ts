@@ -20,7 +20,10 @@ const FieldCounts = z.looseObject({
   missingCount: z.number().optional(),
   totalCount: z.number().optional(),
 });
-/** POST /acn/overview: {filterCode, totalElements, overview: {field: {terms: [{term, count}], otherCount, missingCount}}}; a bare field map too. */
+/**
+ * POST /acn/overview: {filterCode, totalElements, overview: {field: {terms: [{term, count}], otherCount, missingCount}}}; a bare
+ * field map too.
+ */
 export const Overview = z.preprocess(
   (
     v,

@@ -169,6 +169,7 @@ export const DescriptorResponse = z.preprocess(
 
 export const TokenResponse = z.looseObject({
   access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
   token_type: z.string().optional(),
   expires_in: z.number().optional(),
   scope: z.string().optional(),

@@ -1,4 +1,4 @@
-/** The Deno Jupyter kernel's display API, when the code runs in one. */
+/** The Deno Jupyter kernel's display API, when the code runs in one (used by display helpers and the login link). */
 export interface JupyterApi {
   display(obj: unknown, opts?: { raw?: boolean; update?: boolean; display_id?: string }): Promise<void>;
 }
