@@ -291,4 +291,84 @@ await display(one.select("doi", "accessionNumber", "institute.fullName", "taxono
     1,
   ),
 );
+writeFileSync(
+  "notebooks/05-research-question.ipynb",
+  JSON.stringify(
+    nb([
+      [
+        "md",
+        "# Wild beans: where, how available, and how rich in iron?\n" +
+        "A question a bean breeder looking for iron-dense parents might ask: **where were wild *Phaseolus* accessions collected, " +
+        "which of them are in the Multilateral System (MLS, so available under the standard material transfer agreement), " +
+        "and does seed iron differ between wild and improved material?** Against the sandbox by default; set " +
+        "GENESYS_API_URL and a token to ask the real Genesys.",
+      ],
+      ["code", connect],
+      ["md", "**1. How many?** Counts before downloading: wild (MCPD 100–130) *Phaseolus* accessions by country and genebank."],
+      [
+        "code",
+        `import { pl } from "genesys-notebook";
+const wild = { taxonomy: { genus: ["Phaseolus"] }, sampStat: [100, 110, 120, 130] };
+const { total, counts } = await g.overview(wild, { limit: 6 });
+await display(counts.filter(pl.col("field").eq(pl.lit("countryOfOrigin.code3"))));
+\`\${total.toLocaleString("en")} wild Phaseolus accessions\``,
+      ],
+      ["md", "**2. Where were they collected?** Passports with the codes decoded, on a map."],
+      [
+        "code",
+        `import { collectingSitesMap, traitByDataset } from "genesys-notebook/plot";
+const passports = await g.passports(wild, {
+  select: ["INSTCODE", "ACCENUMB", "DOI", "UUID", "GENUS", "SPECIES", "SAMPSTAT", "ORIGCTY", "DECLATITUDE", "DECLONGITUDE", "MLSSTAT"],
+  decode: true,
+});
+await display(collectingSitesMap(passports, { color: "MLSSTAT_label", title: "Wild Phaseolus collecting sites, by MLS status" }))`,
+      ],
+      ["md", "**3. Which are in the MLS?** Per species and country of origin."],
+      [
+        "code",
+        `const mls = passports.groupBy("SPECIES").agg(
+  pl.len().alias("accessions"),
+  pl.col("MLSSTAT").cast(pl.UInt32).sum().alias("in MLS"),
+  pl.col("DECLATITUDE").isNotNull().cast(pl.UInt32).sum().alias("georeferenced"),
+).withColumns(pl.col("in MLS").cast(pl.Float64).div(pl.col("accessions")).mul(100).round(1).alias("% in MLS")).sort("accessions", true);
+await display(mls)`,
+      ],
+      [
+        "md",
+        "**4. Does seed iron differ between wild and improved material?** Iron is scored in the screening trials; " +
+        "each accession's mean per trial, joined to its biological status.",
+      ],
+      [
+        "code",
+        `const status = await g.passports({ crop: ["beans"] }, { select: ["UUID", "SAMPSTAT"], decode: true });
+const fe = await g.traits({ crop: ["beans"] }, { descriptors: ["Seed iron content"], aggregate: "mean" });
+const group = pl.when(pl.col("SAMPSTAT").lt(200)).then(pl.lit("wild")).when(pl.col("SAMPSTAT").eq(300)).then(pl.lit("landrace"))
+  .when(pl.col("SAMPSTAT").gtEq(400)).then(pl.lit("improved / breeding")).otherwise(pl.lit("other"));
+const joined = fe.wide.join(status, { on: "UUID" }).withColumns(group.alias("material")).filter(pl.col("Seed iron content").isNotNull());
+const summary = joined.groupBy("material").agg(
+  pl.len().alias("accessions"),
+  pl.col("Seed iron content").mean().round(1).alias("mean Fe (mg/kg)"),
+  pl.col("Seed iron content").std().round(1).alias("sd"),
+).sort("mean Fe (mg/kg)", true);
+await display(summary)`,
+      ],
+      [
+        "code",
+        `import { traitBox } from "genesys-notebook/plot";
+await display(traitBox(joined, "Seed iron content", "material", { title: "Seed iron by type of material (accession means)" }))`,
+      ],
+      [
+        "md",
+        "**Conclusion.** The counts and the map show where wild *Phaseolus* was collected and which share of each species is " +
+        "available through the MLS; the table and the box plot compare seed iron between wild, landrace and improved material, " +
+        "one mean per accession and trial. On the sandbox the data are generated, so the numbers only show the method: " +
+        "in the sandbox, material type has no built-in effect on iron, and the groups come out close. With real Genesys " +
+        "data the same cells answer the question; cite the frames with \`citation(df)\` (notebook 03).",
+      ],
+      ["code", close],
+    ]),
+    null,
+    1,
+  ),
+);
 console.log("notebooks written");

@@ -39,6 +39,9 @@ export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/launc
 export { dataFrameToHtml, show } from "./display/table.ts";
 export { display } from "./display/display.ts";
 export { formatProgress, progressReporter } from "./display/progress.ts";
+export { configureTerminal } from "./display/terminal.ts";
+import { configureOnImport } from "./display/terminal.ts";
+configureOnImport();
 export { PolarsBindingError, polarsBindingPackage } from "./native.ts";
 export { SAMPSTAT_LABELS } from "./mcpd/sampstat.ts";
 export { COLLSRC_LABELS, MLSSTAT_LABELS, STORAGE_LABELS } from "./mcpd/code-lists.ts";

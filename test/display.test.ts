@@ -26,9 +26,13 @@ describe("display", () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]!["text/html"]).toContain("<table");
     expect(sent[0]!["text/html"]).toContain("MEX");
-    expect(sent[1]!["image/svg+xml"]).toMatch(/^<svg/);
-    // also inline in text/html: nbconvert 6 strips the elements of image/svg+xml outputs when exporting HTML
-    expect(sent[1]!["text/html"]).toContain(sent[1]!["image/svg+xml"]);
+    expect(sent[1]!["image/svg+xml"]).toMatch(/^<svg[^>]* viewBox="0 0 \d+ \d+"/);
+    // a PNG too, and as an <img> in text/html: HTML exports and sanitising viewers keep it (nbconvert 6 strips SVG elements)
+    const png = Buffer.from(sent[1]!["image/png"]!, "base64");
+    expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+    expect(sent[1]!["text/html"]).toBe(
+      `<img class="genesys-figure" width="640" alt="Accessions by country of origin" src="data:image/png;base64,${sent[1]!["image/png"]}">`,
+    );
   });
 
   it("outside a notebook prints plain text", async () => {

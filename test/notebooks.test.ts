@@ -36,6 +36,19 @@ describe.skipIf(!hasJupyter && !mustRun)("notebooks", () => {
       expect(outputs.filter((o) => o.output_type === "error")).toEqual([]);
       const mimes = new Set(outputs.flatMap((o) => Object.keys(o.data ?? {})));
       expect(mimes.has("text/html")).toBe(true);
+      // shared as HTML (Debian's nbconvert, its default sanitising of SVG): every figure is still there, as a PNG
+      const html = spawnSync("jupyter", ["nbconvert", "--to", "html", "--output-dir", "out/notebooks", `out/notebooks/${nb}`], {
+        encoding: "utf8",
+      });
+      expect(html.status, html.stderr.slice(-2000)).toBe(0);
+      const page = readFileSync(`out/notebooks/${nb.replace(/\.ipynb$/, ".html")}`, "utf8");
+      const figures = outputs.filter((o) => o.data?.["image/png"] || o.data?.["image/svg+xml"]);
+      for (const f of figures) {
+        const png = String(f.data!["image/png"] ?? "");
+        expect(png.length, "each figure carries a PNG").toBeGreaterThan(1000);
+        expect(page).toContain(`src="data:image/png;base64,${png.slice(0, 200)}`);
+      }
+      for (const svg of page.match(/<svg[^>]*>/g) ?? []) expect(svg).toMatch(/viewBox=/);
       if (nb !== "03-bulk-export.ipynb") expect(mimes.has("image/svg+xml")).toBe(true);
     }, 900_000);
   }

@@ -10,6 +10,7 @@ import {
   traitScatter,
 } from "../src/plot/helpers.ts";
 import { traitByDataset, traitPairByDataset } from "../src/plot/traits.ts";
+import { MAX_POINTS } from "../src/plot/helpers.ts";
 import { dataFrameToHtml } from "../src/display/table.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,6 +60,33 @@ describe("plot helpers", () => {
   });
 });
 
+describe("figures as files and in notebooks", () => {
+  it("one self-contained SVG: title, subtitle and colour legend drawn into it, a viewBox; PNG at twice the size", () => {
+    const f = traitScatter(df, "Fe", "Zn", { color: "ORIGCTY", title: "Fe and Zn" });
+    expect(f.svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="640" height="\d+" viewBox="0 0 640 \d+"/);
+    expect(f.svg).toContain(">Fe and Zn</text>");
+    for (const c of ["COL", "PER", "MEX"]) expect(f.svg).toContain(`>${c}</text>`); // legend entries
+    const dir = mkdtempSync(join(tmpdir(), "plot-"));
+    const png = readFileSync(f.save(join(dir, "fe-zn.png")));
+    expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+    expect(png.readUInt32BE(16)).toBe(2 * f.size.width); // IHDR width
+    expect(readFileSync(f.savePNG(join(dir, "x1.png"), 1)).readUInt32BE(16)).toBe(f.size.width);
+  });
+
+  it(`maps and scatters over more than ${MAX_POINTS.toLocaleString("en")} points draw a seeded sample and say so`, () => {
+    const n = MAX_POINTS + 5_000;
+    const big = pl.DataFrame({
+      DECLATITUDE: Array.from({ length: n }, (_, i) => (i % 170) - 85),
+      DECLONGITUDE: Array.from({ length: n }, (_, i) => (i % 350) - 175),
+    });
+    const map = collectingSitesMap(big);
+    expect(map.count("circle")).toBe(MAX_POINTS);
+    expect(map.svg).toContain(`${MAX_POINTS.toLocaleString("en")} of ${n.toLocaleString("en")} points drawn`);
+    expect(collectingSitesMap(big).svg).toBe(map.svg); // the same sample every run
+    expect(collectingSitesMap(big.head(100)).svg).not.toContain("points drawn");
+  });
+});
+
 describe("trait figures from g.traits() frames", () => {
   const D1 = "11111111-1111-4111-8111-111111111111", D2 = "22222222-2222-4222-8222-222222222222";
   const datasets = pl.DataFrame({ uuid: [D1, D2], title: ["Palmira 2015", "Darién 2016"] });
@@ -105,6 +133,18 @@ describe("HTML table", () => {
     expect(html).toContain("x&lt;0&gt;");
     expect(html).toContain("x&lt;99&gt;");
     expect(html).not.toContain("x&lt;50&gt;");
+  });
+
+  it("shortens UUIDs and long text with the full value on hover, right-aligns numbers, keeps null dim", () => {
+    const uuid = "1b70b9e6-142b-4cb2-9de1-6e8dfc0a1b2c";
+    const remark = "Collected at the edge of a maize field near the river, seed mixed with a climbing type";
+    const html = dataFrameToHtml(pl.DataFrame({ UUID: [uuid], REMARKS: [remark], ELEVATION: [2167], X: [null] }));
+    expect(html).toContain(`<td title="${uuid}" style="text-align:left">1b70b9e6…</td>`);
+    expect(html).toContain(`title="${remark}" style="text-align:left">${remark.slice(0, 39)}…</td>`);
+    expect(html).toContain('<td style="text-align:right">2167</td>');
+    expect(html).toContain('<th style="text-align:right">ELEVATION</th>');
+    expect(html).toMatch(/<td class="null"[^>]*>null<\/td>/);
+    expect(html).not.toMatch(/#[0-9a-f]{3,6}/i); // no fixed colours: dark themes keep their own
   });
 
   it("prints List, Struct, Date and float cells as polars does, not as [object Object]", () => {

@@ -18,11 +18,31 @@ export function formatValue(v: unknown): string {
   return String(v);
 }
 
-function cell(v: unknown): string {
-  if (v === null || v === undefined) return '<span style="color:#999">null</span>';
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Longest text shown in a cell; longer values are cut, the whole value on hover. */
+export const CELL_CHARS = 40;
+
+/** A cell: null dimmed; UUIDs shortened to their first block and long text cut, the full value in a tooltip. */
+function cell(v: unknown, numeric: boolean): string {
+  const align = ` style="text-align:${numeric ? "right" : "left"}"`;
+  if (v === null || v === undefined) return `<td class="null"${align}>null</td>`;
   const s = formatValue(v);
-  return esc(s.length > 60 ? `${s.slice(0, 57)}…` : s);
+  const short = UUID_TEXT.test(s) ? `${s.slice(0, 8)}…` : s.length > CELL_CHARS ? `${s.slice(0, CELL_CHARS - 1)}…` : s;
+  const title = short === s ? "" : ` title="${esc(s).replaceAll('"', "&quot;")}"`;
+  return `<td${title}${align}>${esc(short)}</td>`;
 }
+
+const NUMERIC = /^(Int|UInt|Float)\d+$/;
+/** Theme-neutral: colours come from the notebook's own text colour (light and dark JupyterLab themes alike). */
+const STYLE = `<style>
+.genesys-df table { border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; }
+.genesys-df th, .genesys-df td {
+  padding: 2px 8px; border-bottom: 1px solid rgba(127, 127, 127, 0.25); white-space: nowrap; text-align: left;
+}
+.genesys-df thead td { opacity: 0.6; font-style: italic; }
+.genesys-df td.null { opacity: 0.45; }
+.genesys-df small { opacity: 0.7; }
+</style>`;
 
 /** "f64", "list[str]", "list[struct[2]]": polars' short dtype names. */
 function dtypeName(t: unknown): string {
@@ -59,11 +79,14 @@ export function dataFrameToHtml(df: DataFrame, rows = 10): string {
   const cols = df.columns;
   const head = df.height > rows ? df.head(Math.ceil(rows / 2)).toRecords() : df.toRecords();
   const tail = df.height > rows ? df.tail(Math.floor(rows / 2)).toRecords() : [];
-  const tr = (r: Record<string, unknown>) => `<tr>${cols.map((c) => `<td>${cell(r[c])}</td>`).join("")}</tr>`;
-  return `<div class="genesys-df"><small>shape: (${df.height.toLocaleString("en")}, ${df.width})</small>
-<table border="1" class="dataframe" style="border-collapse:collapse;font-size:12px">
-<thead><tr>${cols.map((c) => `<th>${esc(c)}</th>`).join("")}</tr>
-<tr>${cols.map((c) => `<td><i>${esc(dtypeName(schema[c]))}</i></td>`).join("")}</tr></thead>
+  const numeric = cols.map((c) => NUMERIC.test(String(schema[c]?.variant)));
+  const tr = (r: Record<string, unknown>) => `<tr>${cols.map((c, i) => cell(r[c], numeric[i]!)).join("")}</tr>`;
+  return `<div class="genesys-df">${STYLE}<small>shape: (${df.height.toLocaleString("en")}, ${df.width})</small>
+<table class="dataframe" style="border-collapse:collapse;font-size:12px;white-space:nowrap">
+<thead><tr>${cols.map((c, i) => `<th style="text-align:${numeric[i] ? "right" : "left"}">${esc(c)}</th>`).join("")}</tr>
+<tr>${
+    cols.map((c, i) => `<td style="text-align:${numeric[i] ? "right" : "left"}"><i>${esc(dtypeName(schema[c]))}</i></td>`).join("")
+  }</tr></thead>
 <tbody>${head.map(tr).join("")}${
     tail.length ? `<tr>${cols.map(() => "<td>…</td>").join("")}</tr>${tail.map(tr).join("")}` : ""
   }</tbody></table>${footer(df)}</div>`;

@@ -1,17 +1,30 @@
 /**
  * Observable Plot outside the browser: a server-side DOM (linkedom) to render
- * into, and a Figure that displays inline in Deno Jupyter and saves as SVG.
+ * into, and a Figure: one self-contained SVG (title, subtitle and colour
+ * legend drawn into it, so nothing lives in HTML around it), a PNG rendered
+ * from it with resvg, inline display in Deno Jupyter, and files.
  */
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, extname } from "node:path";
 
 export function plotDocument(): Document {
   return parseHTML("<!DOCTYPE html><html><head></head><body></body></html>").document as unknown as Document;
 }
 
+const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+type Resvg = new (svg: string, opts: object) => { render(): { asPng(): Buffer; width: number; height: number } };
+let resvg: Resvg | undefined;
+/** @resvg/resvg-js, loaded on the first PNG (a native module, like polars'). */
+function Resvg(): Resvg {
+  return resvg ??= (createRequire(import.meta.url)("@resvg/resvg-js") as { Resvg: Resvg }).Resvg;
+}
+
 export class Figure {
+  private pngCache = new Map<number, Buffer>();
   constructor(readonly svg: string, readonly title?: string) {}
 
   /** Number of elements matching a tag (e.g. "rect", "circle"), for checks. */
@@ -19,49 +32,133 @@ export class Figure {
     return (this.svg.match(new RegExp(`<${tag}[\\s>]`, "g")) ?? []).length;
   }
 
+  /** Width and height in CSS pixels. */
+  get size(): { width: number; height: number } {
+    const root = /^<svg[^>]*>/.exec(this.svg)?.[0] ?? "";
+    const num = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1]);
+    return { width: num("width") || 640, height: num("height") || 400 };
+  }
+
   toString(): string {
     return this.svg;
   }
 
-  /** Writes the SVG file (creating folders), returns the path. */
-  save(path: string): string {
+  /** The figure as PNG, `scale` device pixels per CSS pixel (2: sharp on high-DPI screens and in print at 150 dpi). */
+  png(scale = 2): Buffer {
+    let out = this.pngCache.get(scale);
+    if (!out) {
+      const Ctor = Resvg();
+      out = new Ctor(this.svg, {
+        fitTo: { mode: "zoom", value: scale },
+        background: "white",
+        font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans" },
+      }).render().asPng();
+      this.pngCache.set(scale, out);
+    }
+    return out;
+  }
+
+  /** Writes the figure as SVG, or as PNG when the path ends in .png (creating folders); returns the path. */
+  save(path: string, { scale = 2 }: { scale?: number } = {}): string {
     mkdirSync(dirname(path), { recursive: true });
-    const xml = this.svg.startsWith("<svg") && !this.svg.includes("xmlns=")
-      ? this.svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"')
-      : this.svg;
-    writeFileSync(path, xml);
+    writeFileSync(path, extname(path).toLowerCase() === ".png" ? this.png(scale) : this.svg);
+    return path;
+  }
+
+  /** Writes the PNG (see png()); returns the path. */
+  savePNG(path: string, scale = 2): string {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, this.png(scale));
     return path;
   }
 
   /**
-   * The SVG both as image/svg+xml and inline in text/html: nbconvert 6 (Debian's)
-   * passes image/svg+xml through its HTML cleaner, which strips every SVG
-   * element, so a notebook shared as HTML would show empty figures; text/html
-   * is kept as is and takes precedence in nbconvert and JupyterLab.
+   * A PNG at twice the resolution, shown at its CSS size, as text/html (an <img>) and image/png,
+   * with the SVG as image/svg+xml. HTML exports and viewers that sanitise SVG (nbconvert's
+   * HTML export strips SVG elements; GitHub, VS Code, untrusted JupyterLab sanitise) keep the
+   * image; front ends that prefer vectors take the SVG.
    */
   [Symbol.for("Jupyter.display")](): Record<string, string> {
+    const png = this.png(2).toString("base64");
+    const { width } = this.size;
     return {
-      "text/html": `<div class="genesys-figure">${this.svg}</div>`,
+      "text/html": `<img class="genesys-figure" width="${width}" alt="${esc(this.title ?? "figure")}" src="data:image/png;base64,${png}">`,
+      "image/png": png,
       "image/svg+xml": this.svg,
       "text/plain": `Figure${this.title ? `: ${this.title}` : ""}`,
     };
   }
 }
 
+export interface RenderOptions {
+  /** Drawn at the top of the SVG. */
+  title?: string;
+  /** Under the title, e.g. "20,000 of 145,564 points drawn (random sample)". */
+  subtitle?: string;
+}
+
+/** Swatches and labels of an ordinal colour scale, drawn under the chart. */
+function legend(scale: { domain?: unknown[]; range?: unknown[] } | undefined, width: number): { svg: string; height: number } {
+  const domain = scale?.domain ?? [];
+  const range = scale?.range ?? [];
+  if (!domain.length || !range.length || domain.length > 40) return { svg: "", height: 0 };
+  let x = 0, y = 0;
+  const items = domain.map((d, i) => {
+    const label = String(d).length > 48 ? `${String(d).slice(0, 47)}…` : String(d);
+    const w = 22 + label.length * 6.4;
+    if (x > 0 && x + w > width - 20) (x = 0, y += 18);
+    const item = `<rect x="${x}" y="${y}" width="12" height="12" fill="${esc(String(range[i % range.length]))}"/>` +
+      `<text x="${x + 16}" y="${y + 10}">${esc(label)}</text>`;
+    x += w + 12;
+    return item;
+  });
+  return { svg: `<g font-size="11" font-family="system-ui, sans-serif">${items.join("")}</g>`, height: y + 24 };
+}
+
 /**
- * Plot.plot with a server-side document; the result is an SVG string in a Figure.
+ * Plot.plot with a server-side document; the result is one SVG in a Figure, with the title,
+ * subtitle and ordinal colour legend drawn into it.
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
  * import { render } from "genesys-notebook/plot";
  * const figure = render({ marks: [Plot.dot([{ x: 1, y: 2 }], { x: "x", y: "y" })] }, "One point");
  * figure.save("out/point.svg");
+ * figure.save("out/point.png");
  * ```
  */
-export function render(options: Plot.PlotOptions, title?: string): Figure {
-  const node = Plot.plot({ ...options, document: plotDocument() }) as unknown as Element;
-  // with a title or legend Plot wraps the chart in <figure>; keep the chart's own (largest) SVG
-  const svgs = node.tagName?.toLowerCase() === "svg" ? [node] : [...node.querySelectorAll("svg")];
-  const svg = svgs.map((s) => s.outerHTML).sort((a, b) => b.length - a.length)[0] ?? node.outerHTML;
-  return new Figure(svg.includes("xmlns=") ? svg : svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"'), title);
+export function render(options: Plot.PlotOptions, title?: string, extra: RenderOptions = {}): Figure {
+  const { title: _t, subtitle: _s, caption: _c, ...rest } = options as Plot.PlotOptions & {
+    title?: unknown;
+    subtitle?: unknown;
+    caption?: unknown;
+  };
+  const wantsLegend = (options.color as { legend?: boolean } | undefined)?.legend === true;
+  const plotOptions = {
+    ...rest,
+    ...(wantsLegend ? { color: { ...(options.color as object), legend: false } } : {}),
+    document: plotDocument(),
+  };
+  const node = Plot.plot(plotOptions) as unknown as Element & {
+    scale(name: string): { type?: string; domain?: unknown[]; range?: unknown[] } | undefined;
+  };
+  const chart = (node.tagName?.toLowerCase() === "svg" ? node : node.querySelector("svg")!) as Element;
+  const width = Number(chart.getAttribute("width")) || 640;
+  const height = Number(chart.getAttribute("height")) || 400;
+  const heading = title ?? extra.title;
+  const top = (heading ? 26 : 0) + (extra.subtitle ? 18 : 0) + (heading || extra.subtitle ? 6 : 0);
+  const colour = wantsLegend ? node.scale("color") : undefined;
+  const key = colour && colour.type !== "linear" && colour.type !== "sequential" ? legend(colour, width) : { svg: "", height: 0 };
+  chart.setAttribute("y", String(top));
+  chart.removeAttribute("xmlns");
+  const total = top + height + (key.height ? key.height + 8 : 0);
+  const parts = [
+    heading ? `<text x="4" y="18" font-size="15" font-weight="600">${esc(heading)}</text>` : "",
+    extra.subtitle ? `<text x="4" y="${heading ? 40 : 14}" font-size="12" fill="#555">${esc(extra.subtitle)}</text>` : "",
+    chart.outerHTML,
+    key.svg ? `<g transform="translate(0 ${top + height + 8})">${key.svg}</g>` : "",
+  ];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" ` +
+    `font-family="system-ui, sans-serif" style="background: white; color: black">${parts.join("")}</svg>`;
+  return new Figure(svg, heading);
 }

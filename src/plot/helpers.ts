@@ -14,6 +14,23 @@ export { SAMPSTAT_LABELS };
 
 const records = (df: DataFrame, cols: string[]) => df.select(...cols).toRecords() as Record<string, unknown>[];
 
+/**
+ * Points drawn at most by the maps and scatters: above this a seeded random sample is drawn (the
+ * same sample on every run) and the subtitle says how many of how many, so a figure over a
+ * million accessions stays fast to render and small to share.
+ */
+export const MAX_POINTS = 20_000;
+
+/** The rows to draw, and the subtitle saying so when they are a sample. */
+function capPoints(df: DataFrame, max = MAX_POINTS): { df: DataFrame; subtitle?: string } {
+  if (df.height <= max) return { df };
+  const n = (x: number) => x.toLocaleString("en");
+  return {
+    df: df.sample({ n: max, seed: 42 }),
+    subtitle: `${n(max)} of ${n(df.height)} points drawn (a random sample; the frame holds all)`,
+  };
+}
+
 /** A List column (the wide trait frame's default) as plain values: every value, or the row's mean. */
 function flat(df: DataFrame, col: string, how: "explode" | "mean"): DataFrame {
   if (df.schema[col]?.variant !== "List") return df;
@@ -123,19 +140,23 @@ export function collectingSitesMap(
   } = {},
 ): Figure {
   const cols = [lon, lat, ...(color ? [color] : [])];
-  const data = records(df.select(...cols).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull())), cols)
-    .map((r) => ({ ...r, [color ?? "_"]: color ? String(r[color]) : undefined }));
-  return render({
+  const drawn = capPoints(df.select(...cols).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull())));
+  const data = records(drawn.df, cols).map((r) => ({ ...r, [color ?? "_"]: color ? String(r[color]) : undefined }));
+  return render(
+    {
+      title,
+      projection: "equal-earth",
+      width: 900,
+      color: color ? { legend: true } : undefined,
+      marks: [
+        Plot.sphere({ stroke: "#ccc" }),
+        Plot.geo(worldLand() as never, { fill: "#eee", stroke: "#bbb" }),
+        Plot.dot(data, { x: lon, y: lat, r: 2, fill: color ?? "#e15759", fillOpacity: 0.7 }),
+      ],
+    },
     title,
-    projection: "equal-earth",
-    width: 900,
-    color: color ? { legend: true } : undefined,
-    marks: [
-      Plot.sphere({ stroke: "#ccc" }),
-      Plot.geo(worldLand() as never, { fill: "#eee", stroke: "#bbb" }),
-      Plot.dot(data, { x: lon, y: lat, r: 2, fill: color ?? "#e15759", fillOpacity: 0.7 }),
-    ],
-  }, title);
+    { subtitle: drawn.subtitle },
+  );
 }
 
 /**
@@ -194,9 +215,11 @@ export function traitBox(frame: DataFrame, trait: string, group: string, { title
     ...r,
     [group]: String(r[group]),
   }));
+  // room for the longest group label (about 6 px a character at Plot's 10 px font)
+  const longest = Math.max(0, ...data.map((d) => String(d[group]).length));
   return render({
     title,
-    marginLeft: 80,
+    marginLeft: Math.min(320, 20 + longest * 6.2),
     x: { grid: true, label: trait },
     y: { label: group },
     marks: [Plot.boxX(data, { x: trait, y: group })],
@@ -222,15 +245,18 @@ export function traitScatter(
 ): Figure {
   const df = flat(flat(frame, x, "mean"), y, "mean");
   const cols = [x, y, ...(color ? [color] : [])];
-  const data = records(df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())), cols).map((
-    r,
-  ) => (color ? { ...r, [color]: String(r[color]) } : r));
-  return render({
+  const drawn = capPoints(df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())).select(...cols));
+  const data = records(drawn.df, cols).map((r) => (color ? { ...r, [color]: String(r[color]) } : r));
+  return render(
+    {
+      title,
+      grid: true,
+      x: { label: x },
+      y: { label: y },
+      color: color ? { legend: true } : undefined,
+      marks: [Plot.dot(data, { x, y, stroke: color ?? "#4c78a8", r: 2.5 })],
+    },
     title,
-    grid: true,
-    x: { label: x },
-    y: { label: y },
-    color: color ? { legend: true } : undefined,
-    marks: [Plot.dot(data, { x, y, stroke: color ?? "#4c78a8", r: 2.5 })],
-  }, title);
+    { subtitle: drawn.subtitle },
+  );
 }

@@ -6,6 +6,7 @@ export {
   acquisitionTimeline,
   collectingSitesMap,
   countryBar,
+  MAX_POINTS,
   SAMPSTAT_LABELS,
   sampstatBar,
   traitBox,

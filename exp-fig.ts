@@ -1,0 +1,12 @@
+import { Genesys, startSandbox } from "genesys-notebook";
+import { collectingSitesMap, sampstatBar, traitPairByDataset, traitScatter } from "genesys-notebook/plot";
+const sb = await startSandbox({ accessions: 30_000, seed: 42 });
+const g = new Genesys({ baseUrl: sb.url, token: sb.token });
+const p = await g.passports({ crop: ["beans"] });
+sampstatBar(p).save("out/fig-sampstat.png");
+collectingSitesMap(p, { title: "Bean collecting sites" }).save("out/fig-map.png");
+const t = await g.traits({ crop: ["beans"] }, { aggregate: "mean" });
+const w = t.wide.join(p.select("UUID", "ORIGCTY"), { on: "UUID", how: "left" });
+traitScatter(w, "Seed iron content", "Seed zinc content", { color: "ORIGCTY" }).save("out/fig-scatter.png");
+traitPairByDataset(t, "Days to flowering", "100-seed weight").save("out/fig-pair.png");
+await g.close(); await sb.close();
