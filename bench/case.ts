@@ -1,7 +1,7 @@
 /**
  * One benchmark case in its own process, so peak RSS is honest.
  *   deno run -A bench/case.ts <case> <url> <token> <rows> <select|all|crop>
- * Cases: wire, parse-only, parse-typed, passports, papaparse, filter-paging, traits.
+ * Cases: wire, parse-only, parse-typed, passports, passports-nodates (no _date companions), papaparse, filter-paging, traits.
  * Prints one JSON line: {case, rows, bytes, seconds, peakRssMB, idleRssMB, endRssMB}.
  * Peak RSS is the kernel's high-water mark (VmHWM); idle RSS is the process
  * with its modules loaded, before the request; end RSS is with the result
@@ -17,7 +17,7 @@ import { statusMB } from "./proc-status.ts";
 
 const [name, url, token, rowsArg, selectArg] = Deno.args;
 const rows = Number(rowsArg);
-const exporting = ["wire", "parse-only", "parse-typed", "passports", "papaparse"].includes(name!);
+const exporting = ["wire", "parse-only", "parse-typed", "passports", "passports-nodates", "papaparse"].includes(name!);
 const select = selectArg === "all" || !exporting ? undefined : selectArg!.split(",");
 const cols = resolveSelect(select).map((c) => c.select).join(",");
 const q = `${url}/api/v2/acn/query?l=${rows}&select=${encodeURIComponent(cols)}`;
@@ -51,9 +51,10 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
       outRows = df.withColumns(...blockExprs(header, kinds, true)).height;
     }
   }
-} else if (name === "passports") {
+} else if (name === "passports" || name === "passports-nodates") {
   const g = new Genesys({ baseUrl: url!, token });
-  const df = await g.passports({}, { select, limit: rows, onProgress: (p) => (bytes = p.bytes ?? bytes) });
+  const parseDates = name === "passports";
+  const df = await g.passports({}, { select, limit: rows, parseDates, onProgress: (p) => (bytes = p.bytes ?? bytes) });
   outRows = df.height;
   await g.close();
 } else if (name === "papaparse") {

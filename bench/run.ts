@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { type SandboxProcess, startSandboxProcess } from "./sandbox-process.ts";
+import { resolveSelect } from "../src/client/passports.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -66,6 +67,46 @@ async function run(
   return r;
 }
 
+/** The alternatives a researcher would use (bench/peers/), when their runtimes are installed. */
+interface Peer {
+  name: string;
+  cmd: string;
+  args: string[];
+}
+function available(cmd: string, check: string[]): boolean {
+  try {
+    return new Deno.Command(cmd, { args: check, stdout: "null", stderr: "null" }).outputSync().success;
+  } catch {
+    return false;
+  }
+}
+const python = ["/usr/bin/python3", "python3"].find((p) => available(p, ["-c", "import pandas, requests"]));
+const hasR = available("Rscript", ["-e", "library(httr2); library(data.table)"]);
+const PEERS: Peer[] = [
+  ...(python ? [{ name: "python requests + pandas", cmd: python, args: ["bench/peers/pandas_requests.py"] }] : []),
+  ...(hasR ? [{ name: "R httr2 + fread", cmd: "Rscript", args: ["bench/peers/httr2_fread.R"] }] : []),
+  ...(hasR ? [{ name: "R genesysr's way (read.csv)", cmd: "Rscript", args: ["bench/peers/genesysr_way.R"] }] : []),
+];
+if (!python) log("peers: Python with pandas and requests not found; skipping (Debian: apt-get install python3-pandas python3-requests)");
+if (!hasR) {
+  log("peers: R with httr2 and data.table not found; skipping (Debian: apt-get install r-base-core r-cran-httr2 r-cran-data.table)");
+}
+
+/** Runs one peer case in its own process, against the same sandbox and query as passports(). */
+async function peer(p: Peer, tag: string, sb: SandboxProcess, rows: number, select: string): Promise<void> {
+  const cols = resolveSelect(select === "all" ? undefined : select.split(",")).map((c) => c.select).join(",");
+  const out = await new Deno.Command(p.cmd, { args: [...p.args, sb.url, sb.token, String(rows), cols], stdout: "piped", stderr: "piped" })
+    .output();
+  if (!out.success) throw new Error(`peer ${p.name} failed:\n${new TextDecoder().decode(out.stderr).slice(-2000)}`);
+  const r = {
+    label: `${p.name} (${tag})`,
+    server: "warm",
+    ...JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!),
+  } as Result;
+  results.push(r);
+  log(`  ${r.label} [warm]: ${r.seconds.toFixed(2)} s, peak RSS ${r.peakRssMB.toFixed(0)} MB`);
+}
+
 const started = performance.now();
 log(
   `bench: ${accessions.toLocaleString("en")} accessions, ${cpus().length} cores, ${
@@ -90,6 +131,7 @@ try {
     await run(`parse-only (${tag})`, "warm", warm, "parse-only", ROWS, sel);
     await run(`parse-only, typed like passports() (${tag})`, "warm", warm, "parse-typed", ROWS, sel);
     await run(`passports() (${tag})`, "warm", warm, "passports", ROWS, sel);
+    if (tag === "all") await run(`passports() without _date companions (${tag})`, "warm", warm, "passports-nodates", ROWS, sel);
     // link: 50 MB/s
     await run(`wire (${tag})`, "link", link, "wire", ROWS, sel, false);
     await run(`wire (${tag})`, "link", link, "wire", ROWS, sel);
@@ -98,6 +140,14 @@ try {
   await run(`wire (all, ${SMALL / 1000}k)`, "warm", warm, "wire", SMALL, "all", false);
   await run(`fetch+papaparse (all, ${SMALL / 1000}k)`, "warm", warm, "papaparse", SMALL, "all");
   await run(`passports() (all, ${SMALL / 1000}k)`, "warm", warm, "passports", SMALL, "all");
+  // the alternatives: the same warm sandbox, the same queries, each in its own process
+  for (const [rows, size] of [[SMALL, `${SMALL / 1000}k`], [ROWS, `${ROWS / 1000}k`]] as const) {
+    for (const [cols, sel] of [["all", "all"], ["5 cols", SELECT5]] as const) {
+      const tag = `${cols}, ${size}`;
+      if (rows !== ROWS && cols !== "all") await run(`passports() (${tag})`, "warm", warm, "passports", rows, sel);
+      for (const p of PEERS) await peer(p, tag, warm, rows, sel);
+    }
+  }
   await run("/acn/filter paging, l=1000", "warm", warm, "filter-paging", 100_000, "all");
   await run(`traits() ${TRAIT_CROP}, per dataset, long + wide + metadata (obs)`, "warm", warm, "traits", 0, TRAIT_CROP);
 } finally {
@@ -175,6 +225,23 @@ const pp = get(`fetch+papaparse (all, ${SMALL / 1000}k)`, "warm");
 const ours = get(`passports() (all, ${SMALL / 1000}k)`, "warm");
 ratio(`rows/s: passports / papaparse (${SMALL / 1000}k)`, (ours.rows / ours.seconds) / (pp.rows / pp.seconds), 10, false);
 ratio(`sandbox RSS growth MB (cold ${ROWS / 1000}k export)`, serverGrowthMB, 300);
+// against what researchers would use instead (all columns): speed over the fastest peer, memory over the leanest
+for (
+  const [size, ourLabel] of [[`${SMALL / 1000}k`, `passports() (all, ${SMALL / 1000}k)`], [`${ROWS / 1000}k`, "passports() (all)"]] as const
+) {
+  const peers = results.filter((r) => PEERS.some((p) => r.label === `${p.name} (all, ${size})`));
+  if (!peers.length) continue;
+  const mine = get(ourLabel, "warm");
+  const fastest = peers.reduce((a, b) => (a.rows / a.seconds > b.rows / b.seconds ? a : b));
+  const leanest = peers.reduce((a, b) => (a.peakRssMB < b.peakRssMB ? a : b));
+  ratio(
+    `rows/s: passports / fastest peer (all, ${size}; ${fastest.label.split(" (")[0]})`,
+    (mine.rows / mine.seconds) / (fastest.rows / fastest.seconds),
+    3,
+    false,
+  );
+  ratio(`peak RSS: passports / leanest peer (all, ${size}; ${leanest.label.split(" (")[0]})`, mine.peakRssMB / leanest.peakRssMB, 1);
+}
 lines.push("", "ratios (same run):");
 for (const [k, v] of Object.entries(ratios)) {
   lines.push(

@@ -7,6 +7,7 @@
 export type FieldKind =
   | "string" // free text
   | "code" // short code from a small vocabulary: categorical
+  | "category" // text with few distinct values (taxon authorities, institute names, code lists): categorical, 4 bytes a cell
   | "int" // integer
   | "float" // decimal
   | "bool" // true/false
@@ -42,13 +43,13 @@ export const PASSPORT_FIELDS: readonly PassportField[] = [
   f("CURATION", "curationType", "code", "Curation type"),
   f("GENUS", "taxonomy.genus", "code", "Genus name", ["genus"]),
   f("SPECIES", "taxonomy.species", "code", "Species epithet"),
-  f("SPAUTHOR", "taxonomy.spAuthor", "string", "Species authority"),
-  f("SUBTAXA", "taxonomy.subtaxa", "string", "Subtaxon"),
-  f("SUBTAUTHOR", "taxonomy.subtAuthor", "string", "Subtaxon authority"),
+  f("SPAUTHOR", "taxonomy.spAuthor", "category", "Species authority"),
+  f("SUBTAXA", "taxonomy.subtaxa", "category", "Subtaxon"),
+  f("SUBTAUTHOR", "taxonomy.subtAuthor", "category", "Subtaxon authority"),
   f("GRIN_TAXON_ID", "taxonomy.currentTaxonomySpecies.id", "int", "Taxonomy identifier (GRIN)", ["taxonomy.grinTaxonomySpecies.id"]),
-  f("GRIN_NAME", "taxonomy.currentTaxonomySpecies.name", "string", "Taxonomy name (GRIN)", ["taxonomy.grinTaxonomySpecies.name"]),
-  f("GRIN_AUTHOR", "taxonomy.currentTaxonomySpecies.nameAuthority", "string", "Taxonomy authority (GRIN)"),
-  f("CROPNAME", "cropName", "string", "Common crop name"),
+  f("GRIN_NAME", "taxonomy.currentTaxonomySpecies.name", "category", "Taxonomy name (GRIN)", ["taxonomy.grinTaxonomySpecies.name"]),
+  f("GRIN_AUTHOR", "taxonomy.currentTaxonomySpecies.nameAuthority", "category", "Taxonomy authority (GRIN)"),
+  f("CROPNAME", "cropName", "category", "Common crop name"),
   f("CROPCODE", "crop.shortName", "code", "Crop code"),
   f("SAMPSTAT", "sampStat", "int", "Biological status of accession (MCPD code)"),
   f("ACQDATE", "acquisitionDate", "mcpdDate", "Acquisition date"),
@@ -64,19 +65,19 @@ export const PASSPORT_FIELDS: readonly PassportField[] = [
   f("COLLDATE", "coll.collDate", "mcpdDate", "Collecting date"),
   f("COLLSRC", "coll.collSrc", "int", "Collecting/acquisition source (MCPD code)"),
   f("COLLNUMB", "coll.collNumb", "string", "Collecting number"),
-  f("COLLCODE", "coll.collCode", "multi", "Collecting institute code"),
-  f("COLLNAME", "coll.collName", "string", "Collecting institute name"),
+  f("COLLCODE", "coll.collCode", "category", "Collecting institute code"),
+  f("COLLNAME", "coll.collName", "category", "Collecting institute name"),
   f("COLLINSTADDRESS", "coll.collInstAddress", "string", "Collecting institute address"),
   f("COLLMISSID", "coll.collMissId", "string", "Collecting mission identifier"),
   f("DONORCODE", "donorCode", "code", "Donor institute code"),
-  f("DONORNAME", "donorName", "string", "Donor institute name"),
+  f("DONORNAME", "donorName", "category", "Donor institute name"),
   f("DONORNUMB", "donorNumb", "string", "Donor accession number"),
   f("OTHERNUMB", "aliases.name", "multi", "Other identifiers", ["aliases"]),
   f("BREDCODE", "breederCode", "code", "Breeding institute code"),
-  f("BREDNAME", "breederName", "string", "Breeding institute name"),
+  f("BREDNAME", "breederName", "category", "Breeding institute name"),
   f("ANCEST", "ancest", "string", "Ancestral data"),
-  f("DUPLSITE", "duplSite", "multi", "Location of safety duplicates"),
-  f("STORAGE", "storage", "multi", "Type of germplasm storage (MCPD codes)"),
+  f("DUPLSITE", "duplSite", "category", "Location of safety duplicates"),
+  f("STORAGE", "storage", "category", "Type of germplasm storage (MCPD codes)"),
   f("MLSSTAT", "mlsStatus", "bool", "MLS status"),
   f("ACCEURL", "acceUrl", "string", "Accession URL"),
   f("REMARKS", "remarks", "string", "Remarks", ["remarks.remark"]),

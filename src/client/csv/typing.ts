@@ -36,6 +36,7 @@ export function blockExprs(header: readonly string[], kinds: Kinds, parseDates: 
     const col = pl.col(name);
     switch (kinds[name]) {
       case "code":
+      case "category":
         exprs.push(col.cast(pl.Categorical));
         break;
       case "instant":
