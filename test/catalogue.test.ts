@@ -6,23 +6,17 @@
  * test playing the browser.
  */
 import pl from "nodejs-polars";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Genesys, GenesysCredentialsError, provenance } from "../src/index.ts";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { SANDBOX_USER } from "../src/sandbox/auth.ts";
-import { sandbox } from "./helpers/sandbox.ts";
+import { sandbox, useSandboxClient } from "./helpers/sandbox.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 
+const ctx = useSandboxClient();
 let sb: Sandbox;
 let g: Genesys;
-beforeAll(async () => {
-  sb = await sandbox();
-  g = new Genesys({ baseUrl: sb.url, token: sb.token });
-});
-afterAll(async () => {
-  await g.close();
-  await sb.close();
-});
+beforeAll(() => ({ sb, g } = ctx));
 
 describe("look-ups against the sandbox", () => {
   it("crops and species agree with the passports", async () => {

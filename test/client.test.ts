@@ -1,5 +1,5 @@
 import pl from "nodejs-polars";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   Genesys,
   GenesysAuthError,
@@ -11,19 +11,13 @@ import {
   GenesysServerError,
 } from "../src/index.ts";
 import type { Sandbox } from "../src/sandbox/server.ts";
-import { post, sandbox } from "./helpers/sandbox.ts";
+import { post, sandbox, useSandboxClient } from "./helpers/sandbox.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 
+const ctx = useSandboxClient();
 let sb: Sandbox;
 let g: Genesys;
-beforeAll(async () => {
-  sb = await sandbox();
-  g = new Genesys({ baseUrl: sb.url, token: sb.token });
-});
-afterAll(async () => {
-  await g.close();
-  await sb.close();
-});
+beforeAll(() => ({ sb, g } = ctx));
 
 describe("passportBatches()", () => {
   it("yields the export as typed frames while it downloads: together the same rows as passports()", async () => {

@@ -1,8 +1,24 @@
 /** Shared sandbox for a test file, plus raw HTTP helpers (real requests on loopback). */
+import { afterAll, beforeAll } from "vitest";
+import { Genesys } from "../../src/client/genesys.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 
 export async function sandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   return await startSandbox({ accessions: 5_000, seed: 7, ...opts });
+}
+
+/** A sandbox and a client on it for a whole test file, closed after it: `const ctx = useSandboxClient(); … ctx.g`. */
+export function useSandboxClient(opts: SandboxOptions = {}): { readonly sb: Sandbox; readonly g: Genesys } {
+  const ctx = {} as { sb: Sandbox; g: Genesys };
+  beforeAll(async () => {
+    ctx.sb = await sandbox(opts);
+    ctx.g = new Genesys({ baseUrl: ctx.sb.url, token: ctx.sb.token });
+  });
+  afterAll(async () => {
+    await ctx.g.close();
+    await ctx.sb.close();
+  });
+  return ctx;
 }
 
 export async function post(
