@@ -145,6 +145,110 @@ describe("look-ups against other shapes a server may send", () => {
     await srv.close();
   });
 
+  it("species as a CSV with quoted names; subsets as a Spring page with nested institutes and extra fields", async () => {
+    const subsetPage = {
+      content: [
+        {
+          uuid: "9d7b1c52-6f4a-4d1e-9b8a-2c3d4e5f6a7b",
+          title: "CIAT bean core collection",
+          institute: { code: "COL003", fullName: "CIAT", country: { code3: "COL" } },
+          crops: ["beans"],
+          accessionCount: 1441,
+          dateCreated: "2019-05-02T10:00:00Z",
+          published: true,
+        },
+        {
+          uuid: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+          title: "Drought subset",
+          description: null,
+          institute: null,
+          crops: null,
+          accessionCount: null,
+        },
+      ],
+      totalElements: 2,
+      totalPages: 1,
+      number: 0,
+      size: 100,
+      last: true,
+      numberOfElements: 2,
+    };
+    const srv = await scriptedServer((req) => {
+      const path = new URL(req.url!, "http://x").pathname;
+      if (path.endsWith("/acn/species")) {
+        return {
+          status: 200,
+          headers: { "content-type": "text/csv" },
+          // one name quoted RFC-style, one with a backslash-escaped quote (the export dialect)
+          body: 'genus,species,taxonName,accessions\nPhaseolus,vulgaris,"Phaseolus vulgaris L., nom. cons.",120\n' +
+            'Phaseolus,lunatus,"Phaseolus \\"Sieva\\" lunatus",7\n',
+        };
+      }
+      if (path.endsWith("/subset/filter")) return { status: 200, body: JSON.stringify(subsetPage) };
+      return { status: 404, body: "{}" };
+    });
+    const c = new Genesys({ baseUrl: srv.url, token: "t", retries: 0 });
+    const species = await c.species({ crop: ["beans"] });
+    expect(species.toRecords()).toEqual([
+      { genus: "Phaseolus", species: "vulgaris", taxonName: "Phaseolus vulgaris L., nom. cons.", accessions: 120 },
+      { genus: "Phaseolus", species: "lunatus", taxonName: 'Phaseolus "Sieva" lunatus', accessions: 7 },
+    ]);
+    const subsets = await c.subsets({ crop: ["beans"] });
+    expect(subsets.height).toBe(2);
+    expect(subsets.getColumn("institute.code").toArray()).toEqual(["COL003", null]);
+    expect(subsets.getColumn("institute.country.code3").toArray()).toEqual(["COL", null]);
+    expect(subsets.getColumn("accessionCount").toArray()).toEqual([1441, null]);
+    expect(subsets.schema.accessionCount.variant).toBe("Int64");
+    expect(JSON.parse(srv.seen.find((s) => s.path.includes("/subset/filter"))!.body!)).toEqual({ crop: ["beans"] });
+    await c.close();
+    await srv.close();
+  });
+
+  it("login against an OAuth server answering as Spring Authorization Server does (id_token, 30 s expiry, refresh)", async () => {
+    let issued = 0;
+    const srv = await scriptedServer((req) => {
+      const path = new URL(req.url!, "http://x").pathname;
+      if (path === "/oauth/token") {
+        issued++;
+        return {
+          status: 200,
+          headers: { "content-type": "application/json;charset=UTF-8", "cache-control": "no-store" },
+          body: JSON.stringify({
+            access_token: `eyJ.access.${issued}`,
+            refresh_token: `r-${issued}`,
+            scope: "openid",
+            id_token: "eyJ.id",
+            token_type: "Bearer",
+            expires_in: 30,
+          }),
+        };
+      }
+      if (path === "/api/v2/me/profile") {
+        return { status: 200, body: JSON.stringify({ uuid: "u-7", email: "someone@example.org", roles: ["USER"] }) };
+      }
+      return { status: 404, body: "{}" };
+    });
+    const u = await Genesys.login({
+      baseUrl: srv.url,
+      clientId: "my-client",
+      redirectPort: 0,
+      // the browser: the provider would send the user back to the redirect URI with a code and the same state
+      open: async (url) => {
+        const q = new URL(url).searchParams;
+        await fetch(`${q.get("redirect_uri")}/?code=abc123&state=${q.get("state")}`);
+      },
+    });
+    expect(await u.me()).toEqual({ uuid: "u-7", email: "someone@example.org", roles: ["USER"] });
+    const forms = srv.seen.filter((s) => s.path === "/oauth/token").map((s) => Object.fromEntries(new URLSearchParams(s.body)));
+    expect(forms[0]).toMatchObject({ grant_type: "authorization_code", code: "abc123", client_id: "my-client" });
+    expect(forms[0]!.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    // expires_in 30 s is inside the refresh margin: the API call refreshed with the first refresh token
+    expect(forms[1]).toMatchObject({ grant_type: "refresh_token", refresh_token: "r-1", client_id: "my-client" });
+    expect(srv.seen.find((s) => s.path === "/api/v2/me/profile")!.auth).toBe("Bearer eyJ.access.2");
+    await u.close();
+    await srv.close();
+  });
+
   it("pages /wiews/list (l=100) until a short page, sending the R client's filter keys", async () => {
     const header = "code\tacronym\tfullName\tcountry\taccessions";
     const srv = await scriptedServer((req) => {

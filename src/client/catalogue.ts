@@ -10,7 +10,8 @@ import { AccessionDetails, InstituteNames, Overview, Profile, SubsetPage } from 
 import { AccessionPage } from "../schema/responses.ts";
 import { UUID_RE } from "../schema/uuid.ts";
 import { accessionsToDataFrame, objectsToDataFrame } from "./accessions.ts";
-import { GenesysRequestError } from "./errors.ts";
+import { parseRecords, toRfc4180 } from "./csv/decode.ts";
+import { GenesysRequestError, GenesysResponseError } from "./errors.ts";
 import type { Cancellable, Transport } from "./transport.ts";
 
 /** A TSV answer as a DataFrame (column types inferred; an empty body is an empty frame). */
@@ -21,8 +22,22 @@ async function tsv(t: Transport, path: string, call: Parameters<Transport["post"
   for await (const chunk of t.body(res, endpoint, call?.signal)) parts.push(chunk);
   const body = Buffer.concat(parts);
   if (!body.toString("utf8").trim()) return pl.DataFrame({});
-  const sep = body.subarray(0, body.indexOf(10) < 0 ? body.length : body.indexOf(10)).includes(9) ? "\t" : ",";
-  return pl.readCSV(body, { sep, quoteChar: '"', hasHeader: true });
+  const firstLine = body.subarray(0, body.indexOf(10) < 0 ? body.length : body.indexOf(10));
+  const sep = firstLine.includes(9) ? 9 : 44;
+  // read by the export's dialect (RFC 4180, backslash-escaped and lazy quotes: docs/api.md), then by polars:
+  // polars alone reads "a \"b\" c" without an error but with the wrong value
+  const columns = (parseRecords(firstLine, sep)[0] ?? []).length;
+  try {
+    return pl.readCSV(toRfc4180(body, sep, columns), { sep: String.fromCharCode(sep), quoteChar: '"', hasHeader: true });
+  } catch (e) {
+    throw new GenesysResponseError(
+      `the TSV answer cannot be read: ${(e as Error).message.split("\n")[0]}`,
+      endpoint,
+      res.statusCode,
+      undefined,
+      { cause: e },
+    );
+  }
 }
 
 export const crops = (t: Transport, opts: Cancellable = {}): Promise<DataFrame> =>
