@@ -9,6 +9,7 @@ import {
   GenesysRequestError,
   GenesysResponseError,
   GenesysServerError,
+  provenance,
 } from "../src/index.ts";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { post, sandbox, useSandboxClient } from "./helpers/sandbox.ts";
@@ -34,6 +35,7 @@ describe("passportBatches()", () => {
     expect(joined.getColumn("UUID").toArray()).toEqual(whole.getColumn("UUID").toArray());
     expect(joined.getColumn("DECLATITUDE").toArray()).toEqual(whole.getColumn("DECLATITUDE").toArray());
     expect(batches[0]!.schema.ACQDATE_date.variant).toBe("Date");
+    expect(provenance(batches[1]!)).toMatchObject({ kind: "passports.batch", rows: batches[1]!.height, fromCache: false });
   });
 
   it("honours limit, and stops the download when the loop breaks", async () => {

@@ -208,8 +208,13 @@ export class Genesys {
    * for await (const batch of g.passportBatches({ crop: ["wheat"] })) rows += batch.height;
    * ```
    */
-  passportBatches(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): AsyncGenerator<DataFrame> {
-    return passportBatches(this.t, checkFilter(filter, "POST /api/v2/acn/query"), opts);
+  async *passportBatches(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): AsyncGenerator<DataFrame> {
+    const f = checkFilter(filter, "POST /api/v2/acn/query");
+    const options = { select: resolveSelect(opts.select).map((c) => c.select), limit: opts.limit, parseDates: opts.parseDates ?? true };
+    for await (const batch of passportBatches(this.t, f, opts)) {
+      // each batch carries its own provenance (kind "passports.batch", its own row count)
+      yield attachProvenance(batch, this.fresh("passports.batch", f, options, ["POST /api/v2/acn/query"], batch.height));
+    }
   }
 
   /**
