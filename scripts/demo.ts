@@ -47,6 +47,7 @@ try {
   const files = [
     countryBar(passports, { title: "Bean accessions by country of origin" }).save("out/beans-countries.svg"),
     collectingSitesMap(passports, { title: "Bean collecting sites" }).save("out/beans-sites.svg"),
+    collectingSitesMap(passports, { title: "Bean collecting sites" }).save("out/beans-sites.png"),
     traitScatter(wide, "Seed iron content", "Seed zinc content", { color: "ORIGCTY", title: "Seed Fe vs Zn" }).save("out/beans-fe-zn.svg"),
     traitByDataset(traits, "Plant height (cm)").save("out/beans-height-by-trial.svg"),
   ];
