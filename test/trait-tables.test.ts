@@ -8,7 +8,7 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { Genesys } from "../src/index.ts";
+import { diagnostics, Genesys } from "../src/index.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 
 const DS1 = "11111111-1111-4111-8111-111111111111";
@@ -64,7 +64,7 @@ const data: Record<string, object[]> = {
 };
 const page = (content: object[]) => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 1000, last: true });
 
-async function traits(opts: Parameters<Genesys["traits"]>[1] = {}) {
+async function traits(opts: Parameters<Genesys["traits"]>[1] = {}, rowsByDataset: Record<string, object[]> = data) {
   const srv = await scriptedServer((req) => {
     const url = new URL(req.url!, "http://x");
     const json = (body: unknown) => ({ status: 200, body: JSON.stringify(body) });
@@ -75,7 +75,9 @@ async function traits(opts: Parameters<Genesys["traits"]>[1] = {}) {
       const ds = url.searchParams.get("datasetUuids")!.split(",");
       const fields = new Set(url.searchParams.get("fields")!.split(","));
       if (ds.length !== 1) return { status: 400, body: "one dataset per request expected by this test" };
-      const rows = (data[ds[0]!] ?? []).map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !k.includes("-") || fields.has(k))))
+      const rows = (rowsByDataset[ds[0]!] ?? []).map((r) =>
+        Object.fromEntries(Object.entries(r).filter(([k]) => !k.includes("-") || fields.has(k)))
+      )
         .filter((r) => Object.keys(r).some((k) => k.includes("-") && k !== "accession"));
       return json(page(rows));
     }
@@ -237,5 +239,23 @@ describe("trait tables: two datasets, repeated and missing values", () => {
     );
     expect(d.getColumn("code_list").toArray()).toEqual([null, [{ code: "1", label: "White" }, { code: "2", label: "Red" }], null]);
     expect(d.getColumn("datasets").toArray()).toEqual([[DS1, DS2], [DS1], [DS2]]);
+  });
+
+  it("a NUMERIC value that is not a number: kept as text in lists, left out of a mean, and reported as such", async () => {
+    const withNa = { ...data, [DS1]: [row(A1, "G1", { [P]: [100, "n/a", 120], [C]: ["1"] })] };
+    const listed = (await traits({}, withNa)).result.wide;
+    expect(listed.getColumn("Plant height (cm)").toArray()[0]).toEqual(["100.0", "n/a", "120.0"]);
+    expect(diagnostics(listed)!.coercions).toContainEqual(
+      { column: "Plant height (cm)", what: "column kept as String: some values are not numbers", count: 1, examples: ["n/a"] },
+    );
+    const mean = (await traits({ aggregate: "mean" }, withNa)).result.wide;
+    expect(mean.getColumn("Plant height (cm)").toArray()[0]).toBe(110);
+    const said = diagnostics(mean)!.coercions.filter((c) => c.column === "Plant height (cm)");
+    expect(said).toEqual([{
+      column: "Plant height (cm)",
+      what: "values that are not numbers left out of mean",
+      count: 1,
+      examples: ["n/a"],
+    }]);
   });
 });

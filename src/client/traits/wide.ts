@@ -56,7 +56,9 @@ const KEYS = ["UUID", "dataset"];
 const BOOL_TEXT: Record<string, boolean> = { true: true, false: false, "1": true, "0": false };
 
 /** The typed value expression for a descriptor's rows of the long frame (String when its values do not all read as its type). */
-function typedValue(sub: DataFrame, d: Descriptor, name: string, decode: boolean, log: CoercionLog): Expr {
+const NUMERIC_REDUCTIONS = new Set(["mean", "median", "min", "max"]);
+
+function typedValue(sub: DataFrame, d: Descriptor, name: string, decode: boolean, agg: string, log: CoercionLog): Expr {
   const type = d.dataType;
   const texts = sub.getColumn("text");
   const textCount = sub.height - texts.nullCount();
@@ -66,7 +68,13 @@ function typedValue(sub: DataFrame, d: Descriptor, name: string, decode: boolean
   }
   if (type === "NUMERIC" || type === "SCALE") {
     if (textCount > 0) {
-      log.add(name, "column kept as String: some values are not numbers", textCount, texts.dropNulls().head(5).toArray() as string[]);
+      const examples = texts.dropNulls().head(5).toArray() as string[];
+      // a statistic is taken over the numbers; a list, first or count keeps every value, as text
+      if (type === "NUMERIC" && NUMERIC_REDUCTIONS.has(agg)) {
+        log.add(name, `values that are not numbers left out of ${agg}`, textCount, examples);
+        return pl.col("value");
+      }
+      log.add(name, "column kept as String: some values are not numbers", textCount, examples);
       return asText;
     }
     const whole = type === "SCALE" && sub.select(pl.col("value").eq(pl.col("value").round(0)).or(pl.col("value").isNull()).all()).row(0)[0];
@@ -134,12 +142,7 @@ export function wideFrame(
     const name = names.get(d.uuid) ?? d.uuid;
     const sub = long.filter(pl.col("descriptor_uuid").eq(pl.lit(d.uuid)));
     const agg = how[classOf(d.dataType)];
-    let expr = typedValue(sub, d, name, opts.decode ?? false, log);
-    const notNumbers = d.dataType === "NUMERIC" ? sub.height - sub.getColumn("text").nullCount() : 0;
-    if (notNumbers && (agg === "mean" || agg === "median" || agg === "min" || agg === "max")) {
-      log.add(name, `values that are not numbers left out of ${agg}`, notNumbers);
-      expr = pl.col("value");
-    }
+    const expr = typedValue(sub, d, name, opts.decode ?? false, agg, log);
     const typed = sub.select(...KEYS, "value_index", expr.alias("v"));
     const reduced = sub.height ? reduce(typed, agg) : emptyReduced(typed, agg);
     out = out.join(reduced.rename({ v: name }), { on: KEYS, how: "left" });
