@@ -22,6 +22,16 @@ export class StaticToken implements TokenProvider {
   }
 }
 
+/** A token is renewed this long before it expires. */
+const REFRESH_MARGIN_MS = 60_000;
+
+/** When a token answer expires (an hour when the server does not say). */
+export const expiryOf = (t: { expires_in?: number }): number => Date.now() + (t.expires_in ?? 3600) * 1000;
+
+/** Whether a held token is still good for a request (outside the refresh margin). */
+export const stillValid = (current: { expiresAt: number } | undefined): boolean =>
+  !!current && current.expiresAt - REFRESH_MARGIN_MS > Date.now();
+
 export class ClientCredentials implements TokenProvider {
   readonly canRefresh = true;
   private current?: { token: string; expiresAt: number };
@@ -33,10 +43,10 @@ export class ClientCredentials implements TokenProvider {
   ) {}
 
   async token(force = false): Promise<string> {
-    if (!force && this.current && this.current.expiresAt - 60_000 > Date.now()) return this.current.token;
+    if (!force && stillValid(this.current)) return this.current!.token;
     const basic = Buffer.from(`${encodeURIComponent(this.clientId)}:${encodeURIComponent(this.clientSecret)}`).toString("base64");
     const t = await tokenRequest(this.baseUrl, this.dispatcher, { grant_type: "client_credentials", scope: "openid" }, `Basic ${basic}`);
-    this.current = { token: t.access_token, expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000 };
+    this.current = { token: t.access_token, expiresAt: expiryOf(t) };
     return this.current.token;
   }
 }

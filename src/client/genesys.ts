@@ -32,12 +32,11 @@ import {
   type SubsetQuery,
   subsets,
 } from "./catalogue.ts";
-import { attachProvenance, type Provenance, provenance } from "./provenance.ts";
+import { attachProvenance, freshProvenance, type Provenance, provenance } from "./provenance.ts";
 import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
-import { VERSION } from "../version.ts";
 import { type LoginOptions, loginTokens } from "./login.ts";
-import { decodeWithReport } from "../mcpd/decode.ts";
+import { decode } from "../mcpd/decode.ts";
 
 export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
   /** Server root, e.g. https://api.genesys-pgr.org or the sandbox URL (no /api/v2). */
@@ -192,7 +191,7 @@ export class Genesys {
       ? (df.getColumn("INSTCODE").cast(pl.Utf8).unique().dropNulls().toArray() as string[])
       : [];
     const names = codes.length ? await this.instituteNames(codes, opts) : undefined;
-    const decoded = decodeWithReport(df, { institutes: names }).df;
+    const decoded = decode(df, { institutes: names });
     const p = provenance(df);
     return p ? attachProvenance(decoded, { ...p, endpoints: [...p.endpoints, "POST /api/v2/vocabulary/wiews/decode"] }) : decoded;
   }
@@ -451,18 +450,7 @@ export class Genesys {
     rows: number,
     filterCode?: string,
   ): Provenance {
-    return {
-      server: this.baseUrl,
-      endpoints,
-      kind,
-      filter,
-      options,
-      downloadedAt: new Date().toISOString(),
-      fromCache: false,
-      rows,
-      packageVersion: VERSION,
-      ...(filterCode ? { filterCode } : {}),
-    };
+    return freshProvenance({ server: this.baseUrl, endpoints, kind, filter, options, rows, filterCode });
   }
 
   /**

@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Dispatcher } from "undici";
 import { jupyterApi } from "../runtime/jupyter.ts";
-import { type TokenProvider, tokenRequest } from "./auth.ts";
+import { expiryOf, stillValid, type TokenProvider, tokenRequest } from "./auth.ts";
 import { GenesysAuthError, GenesysInputError } from "./errors.ts";
 
 export interface LoginOptions {
@@ -48,7 +48,7 @@ export class AuthorizationCodeTokens implements TokenProvider {
   ) {}
 
   async token(force = false): Promise<string> {
-    if (!force && this.current.expiresAt - 60_000 > Date.now()) return this.current.token;
+    if (!force && stillValid(this.current)) return this.current.token;
     if (!this.current.refresh) {
       throw new GenesysAuthError(
         "the login's access token has expired and the server gave no refresh token",
@@ -64,7 +64,7 @@ export class AuthorizationCodeTokens implements TokenProvider {
     this.current = {
       token: t.access_token,
       refresh: t.refresh_token ?? this.current.refresh,
-      expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000,
+      expiresAt: expiryOf(t),
     };
     return this.current.token;
   }
@@ -172,7 +172,7 @@ export async function loginTokens(opts: LoginOptions, dispatcher: Dispatcher): P
     return new AuthorizationCodeTokens(opts.baseUrl, clientId, opts.clientSecret, dispatcher, {
       token: t.access_token,
       refresh: t.refresh_token,
-      expiresAt: Date.now() + (t.expires_in ?? 3600) * 1000,
+      expiresAt: expiryOf(t),
     });
   } finally {
     server.closeAllConnections();

@@ -9,6 +9,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { VERSION } from "../version.ts";
 
 export interface Provenance {
   /** Server root, e.g. https://api.genesys-pgr.org. */
@@ -30,6 +31,20 @@ export interface Provenance {
   packageVersion: string;
   /** The service's filterCode for the query, when it gave one (/acn/filter). */
   filterCode?: string;
+}
+
+/** A record for data downloaded just now: the version and the time filled in, filterCode only when given. */
+export function freshProvenance(
+  p: Omit<Provenance, "downloadedAt" | "fromCache" | "packageVersion"> & { downloadedAt?: string },
+): Provenance {
+  const { filterCode, ...rest } = p;
+  return {
+    ...rest,
+    downloadedAt: p.downloadedAt ?? new Date().toISOString(),
+    fromCache: false,
+    packageVersion: VERSION,
+    ...(filterCode ? { filterCode } : {}),
+  };
 }
 
 const attached = new WeakMap<object, Provenance>();

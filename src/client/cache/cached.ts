@@ -7,10 +7,9 @@
  * Every returned frame gets its provenance (downloaded when, from cache or not).
  */
 import type { DataFrame } from "nodejs-polars";
-import { VERSION } from "../../version.ts";
 import { attachDiagnostics, type Diagnostics, diagnostics } from "../diagnostics.ts";
 import { GenesysCacheMissError } from "../errors.ts";
-import { attachProvenance, type Provenance } from "../provenance.ts";
+import { attachProvenance, freshProvenance, type Provenance } from "../provenance.ts";
 import { cacheKey, type KeyParts } from "./key.ts";
 import { CacheStore } from "./store.ts";
 
@@ -54,20 +53,21 @@ export async function cached<T extends Record<string, DataFrame>>(
 ): Promise<T> {
   const { id, query } = cacheKey(req);
   const { mode, ttlMs } = req.settings;
-  const describe = (frames: Record<string, DataFrame>, at: string, fromCache: boolean, filterCode?: string): Record<string, Provenance> =>
+  const describe = (frames: Record<string, DataFrame>, at: string, filterCode?: string): Record<string, Provenance> =>
     Object.fromEntries(
-      Object.entries(frames).map(([name, df]) => [name, {
-        server: req.server,
-        endpoints: req.endpoints,
-        kind: Object.keys(frames).length > 1 ? `${req.kind}.${name}` : req.kind,
-        filter: query.filter,
-        options: query.options as Record<string, unknown>,
-        downloadedAt: at,
-        fromCache,
-        rows: df.height,
-        packageVersion: VERSION,
-        ...(filterCode ? { filterCode } : {}),
-      }]),
+      Object.entries(frames).map(([name, df]) => [
+        name,
+        freshProvenance({
+          server: req.server,
+          endpoints: req.endpoints,
+          kind: Object.keys(frames).length > 1 ? `${req.kind}.${name}` : req.kind,
+          filter: query.filter,
+          options: query.options as Record<string, unknown>,
+          downloadedAt: at,
+          rows: df.height,
+          filterCode,
+        }),
+      ]),
     );
 
   if (mode === "on" || mode === "offline") {
@@ -89,7 +89,7 @@ export async function cached<T extends Record<string, DataFrame>>(
   }
   const fetched = await download(mode === "off" ? undefined : id, mode === "on");
   const at = new Date().toISOString();
-  const prov = describe(fetched.frames, at, false, fetched.filterCode);
+  const prov = describe(fetched.frames, at, fetched.filterCode);
   for (const [name, df] of Object.entries(fetched.frames)) attachProvenance(df, prov[name]!);
   if (mode !== "off") {
     const diags: Record<string, Diagnostics> = {};
