@@ -38,6 +38,13 @@ export class CoercionLog {
     this.map.set(key, c);
   }
 
+  /** Adds another log's coercions and notes; returns this log. */
+  merge(other: CoercionLog): this {
+    for (const c of other.list()) this.add(c.column, c.what, c.count, c.examples);
+    for (const n of other.notes) this.note(n);
+    return this;
+  }
+
   note(text: string): void {
     if (!this.notes.includes(text)) this.notes.push(text);
   }

@@ -13,9 +13,11 @@ import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache }
 import { iterateAccessions } from "./accessions.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./auth.ts";
 import { checkFilter } from "./check-filter.ts";
-import { attachDiagnostics, diagnostics } from "./diagnostics.ts";
+import { CoercionLog, type Diagnostics, diagnostics, summarize } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
-import { fetchPassports, type PageStore, passportBatches, type PassportOptions, resolveSelect } from "./passports.ts";
+import { collectPassports, exportBlocks, fetchRows, passportFrames, type PassportOptions, planExport } from "./passports.ts";
+import { type PageStore, resumable } from "./cache/resume.ts";
+import { publish } from "./result.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
@@ -32,7 +34,7 @@ import {
   type SubsetQuery,
   subsets,
 } from "./catalogue.ts";
-import { attachProvenance, freshProvenance, type Provenance, provenance } from "./provenance.ts";
+import { attachProvenance, freshProvenance, type Provenance } from "./provenance.ts";
 import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
 import { type LoginOptions, loginTokens } from "./login.ts";
@@ -66,6 +68,10 @@ function env(name: string): string | undefined {
   // works under Node and Deno (Deno exposes process through node compat)
   return typeof process !== "undefined" ? process.env[name] : undefined;
 }
+
+const ACN_QUERY = "POST /api/v2/acn/query";
+const WIEWS_DECODE = "POST /api/v2/vocabulary/wiews/decode";
+const warnCoercions = (d: Diagnostics) => console.warn(summarize(d));
 
 const TRAIT_ENDPOINTS = [
   "POST /api/v2/dataset/accessions-datasets",
@@ -176,24 +182,50 @@ export class Genesys {
    * ```
    */
   async passports(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): Promise<DataFrame> {
-    const f = checkFilter(filter, "POST /api/v2/acn/query");
-    const options = { select: resolveSelect(opts.select).map((c) => c.select), limit: opts.limit, parseDates: opts.parseDates ?? true };
-    const { df } = await cached(
+    const f = checkFilter(filter, ACN_QUERY);
+    const plan = planExport(opts);
+    const decoding = opts.decode ?? false;
+    // every option that shapes the result or its pages is in the key
+    const options = {
+      select: plan.columns.map((c) => c.select),
+      limit: plan.limit,
+      parseDates: plan.parseDates,
+      pageSize: plan.pageSize,
+      decode: decoding,
+    };
+    const endpoints = decoding ? [ACN_QUERY, WIEWS_DECODE] : [ACN_QUERY];
+    const result = await cached(
       this.cache,
-      this.request("passports", f, options, ["POST /api/v2/acn/query"], opts.cache),
-      async (id, resume) => ({
-        frames: { df: await fetchPassports(this.t, f, opts, id && resume ? this.pages(id) : undefined) },
-      }),
+      this.request("passports", f, options, endpoints, opts.cache),
+      async ({ entryId, resume, ttlMs }) => {
+        const log = new CoercionLog();
+        const pages = entryId && resume ? this.pages(entryId) : undefined;
+        const blocks = resumable(
+          pages,
+          {
+            ttlMs,
+            context: { pageSize: plan.pageSize, select: plan.select, parseDates: plan.parseDates },
+            kindsOf: plan.kindsOf,
+            log,
+            row: (index) => fetchRows(this.t, f, plan, index, 1, opts.signal),
+          },
+          (startPage, rowsBefore) => exportBlocks(this.t, f, plan, log, { startPage, rowsBefore, signal: opts.signal }),
+        );
+        let df = await collectPassports(blocks, plan, log, opts.onProgress);
+        if (decoding) {
+          // label columns from the MCPD vocabularies, institute names from /vocabulary/wiews/decode: inside the cached
+          // download, so a cached (or offline) result never asks for them again
+          const codes = df.columns.includes("INSTCODE")
+            ? (df.getColumn("INSTCODE").cast(pl.Utf8).unique().dropNulls().toArray() as string[])
+            : [];
+          df = decode(df, { institutes: codes.length ? await instituteNames(this.t, codes, opts) : undefined });
+        }
+        const d = log.toDiagnostics(ACN_QUERY);
+        if (log.size) (opts.onDiagnostics ?? warnCoercions)(d);
+        return { frames: { df }, diagnostics: { df: d } };
+      },
     );
-    if (!opts.decode) return df;
-    // label columns from the MCPD vocabularies, institute names from /vocabulary/wiews/decode
-    const codes = df.columns.includes("INSTCODE")
-      ? (df.getColumn("INSTCODE").cast(pl.Utf8).unique().dropNulls().toArray() as string[])
-      : [];
-    const names = codes.length ? await this.instituteNames(codes, opts) : undefined;
-    const decoded = decode(df, { institutes: names });
-    const p = provenance(df);
-    return p ? attachProvenance(decoded, { ...p, endpoints: [...p.endpoints, "POST /api/v2/vocabulary/wiews/decode"] }) : decoded;
+    return publish(result).df;
   }
 
   /**
@@ -208,11 +240,18 @@ export class Genesys {
    * ```
    */
   async *passportBatches(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): AsyncGenerator<DataFrame> {
-    const f = checkFilter(filter, "POST /api/v2/acn/query");
-    const options = { select: resolveSelect(opts.select).map((c) => c.select), limit: opts.limit, parseDates: opts.parseDates ?? true };
-    for await (const batch of passportBatches(this.t, f, opts)) {
-      // each batch carries its own provenance (kind "passports.batch", its own row count)
-      yield attachProvenance(batch, this.fresh("passports.batch", f, options, ["POST /api/v2/acn/query"], batch.height));
+    const f = checkFilter(filter, ACN_QUERY);
+    const plan = planExport(opts);
+    const options = { select: plan.columns.map((c) => c.select), limit: plan.limit, parseDates: plan.parseDates };
+    for await (const { df, log } of passportFrames(this.t, f, plan, opts.signal, opts.onProgress)) {
+      // each batch carries its own provenance (kind "passports.batch", its own row count) and diagnostics
+      const d = log.toDiagnostics(ACN_QUERY);
+      if (log.size) (opts.onDiagnostics ?? warnCoercions)(d);
+      yield publish({
+        frames: { df },
+        provenance: { df: this.fresh("passports.batch", f, options, [ACN_QUERY], df.height) },
+        diagnostics: { df: d },
+      }).df;
     }
   }
 
@@ -228,16 +267,18 @@ export class Genesys {
    */
   async accessions(filter: AccessionFilterInput = {}, opts: IteratorOptions & FrameOptions = {}): Promise<DataFrame> {
     const f = checkFilter(filter, "POST /api/v2/acn/filter");
-    const { df } = await cached(this.cache, this.request("accessions", f, {}, ["POST /api/v2/acn/filter"], opts.cache), async () => {
-      const all: AccessionDTO[] = [];
-      let filterCode: string | undefined;
-      const pages = iterateAccessions(this.t, f, opts.size ?? 1_000, {
-        signal: opts.signal,
-        onFirstPage: (p) => (filterCode = p.filterCode),
-      });
-      for await (const a of pages) all.push(a);
-      return { frames: { df: accessionsToDataFrame(all) }, filterCode };
-    });
+    const { df } = publish(
+      await cached(this.cache, this.request("accessions", f, {}, ["POST /api/v2/acn/filter"], opts.cache), async () => {
+        const all: AccessionDTO[] = [];
+        let filterCode: string | undefined;
+        const pages = iterateAccessions(this.t, f, opts.size ?? 1_000, {
+          signal: opts.signal,
+          onFirstPage: (p) => (filterCode = p.filterCode),
+        });
+        for await (const a of pages) all.push(a);
+        return { frames: { df: accessionsToDataFrame(all) }, filterCode };
+      }),
+    );
     return df;
   }
 
@@ -253,14 +294,16 @@ export class Genesys {
    */
   async datasets(filter: AccessionFilterInput = {}, opts: FrameOptions = {}): Promise<DataFrame> {
     const f = checkFilter(filter, "POST /api/v2/dataset/accessions-datasets");
-    const { df } = await cached(
-      this.cache,
-      this.request("datasets", f, {}, TRAIT_ENDPOINTS.slice(0, 2).concat(TRAIT_ENDPOINTS[3]!), opts.cache),
-      async () => {
-        const tables = await this.api.datatables(await this.api.datasetUuids(f, opts), opts);
-        const meta = await this.api.descriptorList([...new Set(tables.flatMap((t) => Object.keys(t.columns)))], opts);
-        return { frames: { df: datasetsFrame(tables, new Map(meta.map((d) => [d.uuid, d]))) } };
-      },
+    const { df } = publish(
+      await cached(
+        this.cache,
+        this.request("datasets", f, {}, TRAIT_ENDPOINTS.slice(0, 2).concat(TRAIT_ENDPOINTS[3]!), opts.cache),
+        async () => {
+          const tables = await this.api.datatables(await this.api.datasetUuids(f, opts), opts);
+          const meta = await this.api.descriptorList([...new Set(tables.flatMap((t) => Object.keys(t.columns)))], opts);
+          return { frames: { df: datasetsFrame(tables, new Map(meta.map((d) => [d.uuid, d]))) } };
+        },
+      ),
     );
     return df;
   }
@@ -278,12 +321,14 @@ export class Genesys {
    */
   async descriptors(uuids: string[], opts: FrameOptions = {}): Promise<DataFrame> {
     const ids = [...new Set(uuids.map((u) => u.toLowerCase()))];
-    const { df } = await cached(this.cache, this.request("descriptors", { uuid: ids }, {}, [TRAIT_ENDPOINTS[3]!], opts.cache), async () => {
-      const list = await this.api.descriptorList(ids, opts);
-      const frame = descriptorsFrame(list, descriptorColumnNames(list));
-      const d = diagnostics(list);
-      return { frames: { df: d ? attachDiagnostics(frame, d) : frame } };
-    });
+    const request = this.request("descriptors", { uuid: ids }, {}, [TRAIT_ENDPOINTS[3]!], opts.cache);
+    const { df } = publish(
+      await cached(this.cache, request, async () => {
+        const list = await this.api.descriptorList(ids, opts);
+        const d = diagnostics(list);
+        return { frames: { df: descriptorsFrame(list, descriptorColumnNames(list)) }, diagnostics: d ? { df: d } : {} };
+      }),
+    );
     return df;
   }
 
@@ -306,11 +351,15 @@ export class Genesys {
       aggregate: opts.aggregate,
       decode: opts.decode ?? false,
     };
-    const frames = await cached(this.cache, this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
-      const r = await fetchTraits(this.t, f, opts);
-      return { frames: { wide: r.wide, long: r.long, datasets: r.datasets, descriptors: r.descriptors } };
-    });
-    return frames;
+    return publish(
+      await cached(this.cache, this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
+        const { frames: r, diagnostics: d } = await fetchTraits(this.t, f, opts);
+        return {
+          frames: { wide: r.wide, long: r.long, datasets: r.datasets, descriptors: r.descriptors },
+          diagnostics: { wide: d, long: d, datasets: d, descriptors: d },
+        };
+      }),
+    );
   }
 
   /** A cache request for this client (server, default mode). */
@@ -326,7 +375,11 @@ export class Genesys {
 
   /** Where the complete pages of an unfinished export are kept. */
   private pages(id: string): PageStore {
-    return { readPages: () => this.cache.readPages(id), writePage: (page, df, header) => this.cache.writePage(id, page, df, header) };
+    return {
+      read: () => this.cache.readPages(id),
+      write: (page, df, header, context) => this.cache.writePage(id, page, df, header, context),
+      drop: () => this.cache.dropPages(id),
+    };
   }
 
   /**

@@ -1,13 +1,21 @@
 /**
- * Passport export: /acn/query CSV streamed into a typed DataFrame, paging
- * transparently past the 1,000,000-row limit of one request.
+ * Passport export: `/acn/query` CSV as one pull-based pipeline of typed
+ * blocks, paging past the 1,000,000-row limit of one request.
+ *
+ *   planExport(opts)            options checked once, before any request
+ *   exportBlocks(...)           page after page, each body's typed blocks (csv/stream.ts)
+ *   collectPassports(blocks)    one frame, with the coercion log
+ *
+ * `passports()` collects, `passportBatches()` finishes block by block, and a
+ * resumed export (cache/resume.ts) is a wrapper around the same iterator: the
+ * export itself never touches the cache.
  */
 import type { DataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../schema/passport-fields.ts";
-import { readCsvStream } from "./csv/stream.ts";
-import { assembleFrame, type Kinds, stackBlocks } from "./csv/typing.ts";
-import { attachDiagnostics, CoercionLog, type Diagnostics, summarize } from "./diagnostics.ts";
-import { GenesysInputError } from "./errors.ts";
+import { typedBlocks } from "./csv/stream.ts";
+import { assembleFrame, type Kinds } from "./csv/typing.ts";
+import { CoercionLog, type Diagnostics } from "./diagnostics.ts";
+import { GenesysInputError, GenesysResponseError } from "./errors.ts";
 import type { CacheOption } from "./cache/cached.ts";
 import type { Progress } from "./progress.ts";
 import type { Transport } from "./transport.ts";
@@ -96,20 +104,20 @@ export function passportKinds(columns: ResolvedColumn[]): (header: string[]) => 
   return (header) => Object.fromEntries(header.flatMap((h) => (byHeader.has(h) ? [[h, byHeader.get(h)!]] : [])));
 }
 
-/** Where the complete pages of a multi-page export are kept, so a failed export resumes at its first missing page. */
-export interface PageStore {
-  readPages(): { frames: DataFrame[]; header: string[] } | undefined;
-  writePage(page: number, df: DataFrame, header: string[]): void;
+/** An export's shape, checked once before any request. */
+export interface ExportPlan {
+  columns: ResolvedColumn[];
+  /** The `select` parameter as sent. */
+  select: string;
+  /** Rows requested per page (`l`). */
+  pageSize: number;
+  limit: number | undefined;
+  parseDates: boolean;
+  kindsOf: (header: string[]) => Kinds;
 }
 
-/** Checks the options and walks the export page by page; each page's body goes through readCsvStream. */
-async function exportPages(
-  transport: Transport,
-  filter: unknown,
-  opts: PassportOptions,
-  onFrame?: (df: DataFrame, header: string[], kinds: Kinds) => Promise<void>,
-  pages?: PageStore,
-) {
+/** Checks the options; throws GenesysInputError naming the bad one. */
+export function planExport(opts: PassportOptions): ExportPlan {
   const columns = resolveSelect(opts.select);
   const limit = opts.limit;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
@@ -123,141 +131,204 @@ async function exportPages(
       "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that",
     );
   }
-  const pageSize = Math.min(requested, limit ?? QUERY_MAX_ROWS);
-  const parseDates = opts.parseDates ?? true;
-  const kindsOf = passportKinds(columns);
-  const log = new CoercionLog();
-  const frames: DataFrame[] = [];
-  let header: string[] | undefined;
-  let rowsBefore = 0;
-  let bytesBefore = 0;
-  let first = 0;
-  // an earlier run of the same export stopped part-way: its complete pages are reused, never a partial one
-  const resumed = pages && !onFrame ? pages.readPages() : undefined;
-  if (resumed) {
-    frames.push(...resumed.frames);
-    header = resumed.header;
-    first = resumed.frames.length;
-    rowsBefore = resumed.frames.reduce((n, f) => n + f.height, 0);
-    log.note(
-      `resumed at page ${first}: pages 0 to ${first - 1} (${
-        rowsBefore.toLocaleString("en")
-      } rows) came from an earlier, interrupted download`,
-    );
-    opts.onProgress?.({ rows: rowsBefore, page: first - 1, total: limit, label: `resumed at page ${first}` });
-  }
-  for (let page = first;; page++) {
-    const res = await transport.post("/acn/query", {
-      query: { p: page, l: pageSize, select: columns.map((c) => c.select).join(",") },
-      body: filter,
-      accept: "text/csv, */*",
-      signal: opts.signal,
-    });
-    const r = await readCsvStream(transport.body(res, ENDPOINT, opts.signal), {
-      endpoint: ENDPOINT,
-      kinds: kindsOf,
-      parseDates,
-      log,
-      contentType: String(res.headers["content-type"] ?? ""),
-      signal: opts.signal,
-      onBlock: (rows, bytes) =>
-        opts.onProgress?.({
-          rows: rowsBefore + rows,
-          bytes: bytesBefore + bytes,
-          page,
-          total: limit,
-          ...(first ? { label: `resumed at page ${first}` } : {}),
-        }),
-      onFrame,
-    });
-    rowsBefore += r.rows;
-    bytesBefore += r.bytes;
-    header ??= r.header;
-    frames.push(...r.frames);
-    opts.onProgress?.({
-      rows: rowsBefore,
-      bytes: bytesBefore,
-      page,
-      total: limit,
-      ...(first ? { label: `resumed at page ${first}` } : {}),
-    });
-    if (r.rows < pageSize || (limit !== undefined && rowsBefore >= limit)) break;
-    // another page follows: keep this one, complete, for a resumed run
-    // (typed blocks as they are, before the whole-frame checks, so they stack with the pages still to come)
-    if (pages && header) pages.writePage(page, stackBlocks(r.frames), header);
-  }
-  // no header at all (an empty body): the columns requested
-  header ??= columns.map((c) => c.header);
-  return { frames, header, kinds: kindsOf(header), parseDates, log, limit };
+  return {
+    columns,
+    select: columns.map((c) => c.select).join(","),
+    pageSize: Math.min(requested, limit ?? QUERY_MAX_ROWS),
+    limit,
+    parseDates: opts.parseDates ?? true,
+    kindsOf: passportKinds(columns),
+  };
 }
 
-function report(df: DataFrame, log: CoercionLog, opts: PassportOptions): DataFrame {
-  if (log.size || log.notes.length) {
-    const d = log.toDiagnostics(ENDPOINT);
-    attachDiagnostics(df, d);
-    if (log.size) (opts.onDiagnostics ?? warn)(d);
-  }
-  return df;
+/** A typed block of one page of the export. */
+export interface PageBlock {
+  page: number;
+  df: DataFrame;
+  header: string[];
+  kinds: Kinds;
+  /** The last block of its page (the page is complete). */
+  last: boolean;
+  /** What was coerced reading this block (also in the export's log). */
+  log: CoercionLog;
+  /** Rows and bytes of this page so far. */
+  rows: number;
+  bytes: number;
 }
 
-export async function fetchPassports(
-  transport: Transport,
+/** One request's rows (`p`, `l`) as typed blocks; the last one marked. */
+async function* pageBlocks(
+  t: Transport,
   filter: unknown,
-  opts: PassportOptions = {},
-  pages?: PageStore,
-): Promise<DataFrame> {
-  const { frames, header, kinds, parseDates, log, limit } = await exportPages(transport, filter, opts, undefined, pages);
-  let df = assembleFrame(frames, header, kinds, parseDates, log);
-  if (limit !== undefined && df.height > limit) df = df.head(limit);
-  return report(df, log, opts);
+  plan: ExportPlan,
+  log: CoercionLog,
+  p: number,
+  l: number,
+  signal?: AbortSignal,
+): AsyncGenerator<PageBlock> {
+  const res = await t.post("/acn/query", {
+    query: { p, l, select: plan.select },
+    body: filter,
+    accept: "text/csv, */*",
+    signal,
+  });
+  const blocks = typedBlocks(t.body(res, ENDPOINT, signal), {
+    endpoint: ENDPOINT,
+    kinds: plan.kindsOf,
+    parseDates: plan.parseDates,
+    log,
+    contentType: String(res.headers["content-type"] ?? ""),
+    signal,
+  });
+  // one block of look-ahead, to mark the page's last
+  let held: PageBlock | undefined;
+  for await (const b of blocks) {
+    if (held) yield held;
+    held = { page: p, df: b.df, header: b.header, kinds: b.kinds, last: false, rows: b.rows, bytes: b.bytes, log: b.log };
+  }
+  if (held) yield { ...held, last: true };
+}
+
+/** First and last row of a page as text, to recognise a page the service sent twice. */
+const pageMark = (first: DataFrame, last: DataFrame, rows: number) =>
+  JSON.stringify([rows, first.height ? first.row(0) : null, last.height ? last.row(last.height - 1) : null]);
+
+/**
+ * The export from page `startPage` on, block by block. Paging goes on until a page without rows (a short page is not
+ * taken as the end: a service may cap `l`), or until `limit` rows. A page identical to the one before (a service that
+ * ignores `p`) is a GenesysResponseError.
+ */
+export async function* exportBlocks(
+  t: Transport,
+  filter: unknown,
+  plan: ExportPlan,
+  log: CoercionLog,
+  { startPage = 0, rowsBefore = 0, signal }: { startPage?: number; rowsBefore?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<PageBlock> {
+  let rows = rowsBefore;
+  let previous: string | undefined;
+  let short = false;
+  for (let page = startPage;; page++) {
+    let first: DataFrame | undefined;
+    let pageRows = 0;
+    for await (const b of pageBlocks(t, filter, plan, log, page, plan.pageSize, signal)) {
+      if (b.df.height) first ??= b.df;
+      pageRows = b.rows;
+      if (b.last && pageRows > 0) {
+        const mark = pageMark(first!, b.df, pageRows);
+        if (mark === previous) {
+          throw new GenesysResponseError(
+            `page ${page} repeats the rows of page ${page - 1}: the service ignores the page parameter p`,
+            ENDPOINT,
+            200,
+            undefined,
+            { code: "GENESYS_PAGING" },
+          );
+        }
+        previous = mark;
+      }
+      yield b;
+    }
+    rows += pageRows;
+    if (pageRows === 0 || (plan.limit !== undefined && rows >= plan.limit)) return;
+    if (short) {
+      log.note(
+        `the service sent fewer rows a page than the ${plan.pageSize.toLocaleString("en")} requested (it caps page sizes); ` +
+          "paging went on until an empty page",
+      );
+    }
+    short = pageRows < plan.pageSize;
+  }
+}
+
+/** Requests rows [index, index + count) alone (`p` = index / count with `l` = count): for checking stored pages. */
+export async function fetchRows(
+  t: Transport,
+  filter: unknown,
+  plan: ExportPlan,
+  index: number,
+  count: number,
+  signal?: AbortSignal,
+): Promise<DataFrame | undefined> {
+  const frames: DataFrame[] = [];
+  let last: PageBlock | undefined;
+  for await (const b of pageBlocks(t, filter, plan, new CoercionLog(), index / count, count, signal)) {
+    frames.push(b.df);
+    last = b;
+  }
+  if (!last) return undefined;
+  return assembleFrame(frames.filter((f) => f.height), last.header, last.kinds, plan.parseDates, new CoercionLog());
+}
+
+/** What a collected export gives: the frame and what was coerced or noticed. */
+export interface Collected {
+  df: DataFrame;
+  log: CoercionLog;
 }
 
 /**
- * The export as typed block frames, yielded as they are parsed (a few MB to
- * 32 MB of CSV each), for exports too large to hold at once. Each batch is
- * typed and checked on its own (diagnostics per batch); `limit` is honoured.
- * Stopping early (`break`) cancels the download and removes its block files.
+ * Collects an export into one frame: blocks stacked by column name (pages whose headers differ are aligned, each
+ * difference noted), typed once over the whole, cut to `limit`.
  */
-export async function* passportBatches(transport: Transport, filter: unknown, opts: PassportOptions = {}): AsyncGenerator<DataFrame> {
-  const stop = new AbortController();
-  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-  // a one-slot hand-over between the download (producer) and the caller's loop (consumer)
-  let slot: { df: DataFrame; taken: () => void } | undefined;
-  let wake: (() => void) | undefined;
-  let finished = false, failure: unknown, emitted = 0;
-  const limit = opts.limit;
-  const run = exportPages(transport, filter, { ...opts, signal }, async (block, header, kinds) => {
-    const log = new CoercionLog();
-    let df = assembleFrame([block], header, kinds, opts.parseDates ?? true, log);
-    if (limit !== undefined) df = df.head(Math.max(0, limit - emitted));
-    emitted += df.height;
-    if (!df.height) return;
-    report(df, log, opts);
-    await new Promise<void>((taken) => {
-      slot = { df, taken };
-      wake?.();
-    });
-  }).then(() => void (finished = true), (e) => void ((failure = e), (finished = true))).finally(() => wake?.());
-  try {
-    while (true) {
-      if (!slot && !finished) await new Promise<void>((r) => (wake = r));
-      if (slot) {
-        const { df, taken } = slot;
-        slot = undefined;
-        taken();
-        yield df;
-        continue;
-      }
-      if (failure) throw failure;
-      return;
-    }
-  } finally {
-    if (!finished) {
-      stop.abort(new Error("passportBatches: the loop stopped early"));
-      slot?.taken();
-      await run;
+export async function collectPassports(
+  blocks: AsyncIterable<PageBlock>,
+  plan: ExportPlan,
+  log: CoercionLog,
+  onProgress?: (p: Progress) => void,
+): Promise<DataFrame> {
+  const frames: DataFrame[] = [];
+  let header: string[] | undefined;
+  const kinds: Kinds = {};
+  let rowsBefore = 0, bytesBefore = 0, rows = 0;
+  for await (const b of blocks) {
+    if (!header) header = b.header;
+    else if (b.rows === b.df.height && b.header.join("\t") !== header.join("\t")) noteDrift(header, b, log);
+    Object.assign(kinds, b.kinds);
+    if (b.df.height) frames.push(b.df);
+    rows = rowsBefore + b.rows;
+    const label = b.resumedAt === undefined ? {} : { label: `resumed at page ${b.resumedAt}` };
+    onProgress?.({ rows, bytes: bytesBefore + b.bytes, page: b.page, total: plan.limit, ...label });
+    if (b.last) {
+      rowsBefore += b.rows;
+      bytesBefore += b.bytes;
     }
   }
+  const names = header ?? plan.columns.map((c) => c.header);
+  let df = assembleFrame(frames, names, header ? kinds : plan.kindsOf(names), plan.parseDates, log);
+  if (plan.limit !== undefined && df.height > plan.limit) df = df.head(plan.limit);
+  return df;
 }
 
-const warn = (d: Diagnostics) => console.warn(summarize(d));
+/** A page whose header differs from the first page's: its columns are aligned by name (typing.ts); say how. */
+function noteDrift(first: string[], b: PageBlock, log: CoercionLog): void {
+  const missing = first.filter((c) => !b.header.includes(c));
+  const extra = b.header.filter((c) => !first.includes(c));
+  if (missing.length) log.note(`page ${b.page} has no column ${missing.join(", ")}: its rows are null there`);
+  if (extra.length) log.note(`page ${b.page} adds column ${extra.join(", ")}: rows of earlier pages are null there`);
+  if (!missing.length && !extra.length) log.note(`page ${b.page} lists the columns in another order: they were aligned by name`);
+}
+
+/**
+ * The export as typed frames, one per block (a few MB to 32 MB of CSV each), finished and checked on their own, for
+ * exports too large to hold at once. `limit` is honoured. Stopping early (`break`) cancels the download and removes
+ * its block files.
+ */
+export async function* passportFrames(
+  t: Transport,
+  filter: unknown,
+  plan: ExportPlan,
+  signal?: AbortSignal,
+  onProgress?: (p: Progress) => void,
+): AsyncGenerator<{ df: DataFrame; log: CoercionLog }> {
+  let emitted = 0, rowsBefore = 0, bytesBefore = 0;
+  for await (const b of exportBlocks(t, filter, plan, new CoercionLog(), { signal })) {
+    onProgress?.({ rows: rowsBefore + b.rows, bytes: bytesBefore + b.bytes, page: b.page, total: plan.limit });
+    if (b.last) (rowsBefore += b.rows, bytesBefore += b.bytes);
+    const log = new CoercionLog().merge(b.log);
+    let df = assembleFrame([b.df], b.header, b.kinds, plan.parseDates, log);
+    if (plan.limit !== undefined) df = df.head(Math.max(0, plan.limit - emitted));
+    emitted += df.height;
+    if (df.height) yield { df, log };
+    if (plan.limit !== undefined && emitted >= plan.limit) return;
+  }
+}

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { spoolDir } from "../../src/client/csv/block-file.ts";
-import { readCsvStream } from "../../src/client/csv/stream.ts";
+import { typedBlocks } from "../../src/client/csv/stream.ts";
 import { assembleFrame, type Kinds } from "../../src/client/csv/typing.ts";
 import { CoercionLog } from "../../src/client/diagnostics.ts";
 
@@ -15,8 +15,13 @@ async function* chunks(text: string, size: number) {
 
 async function read(text: string, size: number, kinds: Kinds = {}, blockBytes?: number) {
   const log = new CoercionLog();
-  const r = await readCsvStream(chunks(text, size), { endpoint: "t", kinds: () => kinds, log, blockBytes });
-  return { ...r, frame: assembleFrame(r.frames, r.header ?? [], kinds, true, log), log };
+  const frames = [];
+  let header: string[] | undefined, rows = 0, bytes = 0;
+  for await (const b of typedBlocks(chunks(text, size), { endpoint: "t", kinds: () => kinds, log, blockBytes })) {
+    if (b.df.height) frames.push(b.df);
+    ({ header, rows, bytes } = b);
+  }
+  return { frames, header, rows, bytes, frame: assembleFrame(frames, header ?? [], kinds, true, log), log };
 }
 
 function withSpoolDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
@@ -30,7 +35,7 @@ function withSpoolDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
   });
 }
 
-describe("readCsvStream", () => {
+describe("typedBlocks", () => {
   const text = "A\tB\tN\n" +
     Array.from({ length: 500 }, (_, i) => (i % 7 === 0 ? `x${i}\t"multi\nline ""q""\tand tab"\t${i}` : `x${i}\tplain\t${i}`)).join("\n") +
     "\n";

@@ -4,12 +4,12 @@
  *   on       use a stored result younger than ttl (default 7 days), else download and store
  *   refresh  download and store, whatever is stored
  *   offline  never touch the network: the stored result, however old, or GenesysCacheMissError
- * Every returned frame gets its provenance (downloaded when, from cache or not).
+ * Every result carries its provenance (downloaded when, from cache or not) and diagnostics.
  */
-import type { DataFrame } from "nodejs-polars";
-import { attachDiagnostics, type Diagnostics, diagnostics } from "../diagnostics.ts";
+import type { Diagnostics } from "../diagnostics.ts";
 import { GenesysCacheMissError } from "../errors.ts";
-import { attachProvenance, freshProvenance, type Provenance } from "../provenance.ts";
+import { freshProvenance } from "../provenance.ts";
+import { type Frames, noDiagnostics, type Result } from "../result.ts";
 import { cacheKey, type KeyParts } from "./key.ts";
 import { CacheStore } from "./store.ts";
 
@@ -30,9 +30,11 @@ export function resolveCache(call: CacheOption | undefined, fallback: CacheOptio
   return { mode: a.mode ?? b.mode ?? "off", ttlMs: a.ttlMs ?? b.ttlMs ?? DEFAULT_TTL_MS };
 }
 
-/** What a download gives back: named frames, and what the service said about the query. */
-export interface Fetched<T extends Record<string, DataFrame>> {
+/** What a download gives back: named frames, what was coerced or noticed reading each, and what the service said. */
+export interface Fetched<T extends Frames> {
   frames: T;
+  /** Per frame; a frame without an entry had nothing to report. */
+  diagnostics?: Partial<Record<keyof T, Diagnostics>>;
   filterCode?: string;
 }
 
@@ -42,64 +44,79 @@ export interface CacheRequest extends KeyParts {
   settings: Required<CacheSettings>;
 }
 
+/** What a download is told: the entry id when the result will be stored, and whether stored pages may be resumed. */
+export interface DownloadContext {
+  entryId: string | undefined;
+  /** Mode "on": complete pages of an interrupted export may be reused (after their checks: resume.ts). */
+  resume: boolean;
+  ttlMs: number;
+}
+
+/** Warnings already given per cache directory and reason: a cache that cannot be written says so once. */
+const warned = new Set<string>();
+
 /**
- * Runs `download` or serves the stored result. `download` gets the entry id when the result will be
- * stored, and `resume` true in mode "on" (complete pages of an interrupted export may be reused).
+ * Runs `download` or serves the stored result, as a result envelope (frames, provenance, diagnostics); the caller
+ * publishes it.
  */
-export async function cached<T extends Record<string, DataFrame>>(
+export async function cached<T extends Frames>(
   store: CacheStore,
   req: CacheRequest,
-  download: (entryId: string | undefined, resume: boolean) => Promise<Fetched<T>>,
-): Promise<T> {
+  download: (ctx: DownloadContext) => Promise<Fetched<T>>,
+): Promise<Result<T>> {
   const { id, query } = cacheKey(req);
   const { mode, ttlMs } = req.settings;
-  const describe = (frames: Record<string, DataFrame>, at: string, filterCode?: string): Record<string, Provenance> =>
-    Object.fromEntries(
-      Object.entries(frames).map(([name, df]) => [
-        name,
-        freshProvenance({
-          server: req.server,
-          endpoints: req.endpoints,
-          kind: Object.keys(frames).length > 1 ? `${req.kind}.${name}` : req.kind,
-          filter: query.filter,
-          options: query.options as Record<string, unknown>,
-          downloadedAt: at,
-          rows: df.height,
-          filterCode,
-        }),
-      ]),
-    );
+  const endpoint = req.endpoints.join(", ");
 
   if (mode === "on" || mode === "offline") {
     const hit = store.read(id);
     if (hit && (mode === "offline" || hit.ageMs <= ttlMs)) {
-      for (const [name, df] of Object.entries(hit.frames)) {
-        attachProvenance(df, { ...hit.meta.provenance[name]!, fromCache: true });
-        const d = hit.meta.diagnostics?.[name];
-        if (d) attachDiagnostics(df, d);
-      }
-      return hit.frames as T;
+      const names = Object.keys(hit.frames) as (keyof T)[];
+      return {
+        frames: hit.frames as T,
+        provenance: Object.fromEntries(names.map((n) => [n, { ...hit.meta.provenance[n as string]!, fromCache: true }])) as Result<
+          T
+        >["provenance"],
+        diagnostics: Object.fromEntries(
+          names.map((n) => [n, hit.meta.diagnostics?.[n as string] ?? noDiagnostics(endpoint)]),
+        ) as Result<T>["diagnostics"],
+      };
     }
     if (mode === "offline") {
-      throw new GenesysCacheMissError(
-        req.endpoints.join(", "),
-        hit ? "the stored copy could not be read" : "nothing stored for this query",
-      );
+      throw new GenesysCacheMissError(endpoint, hit ? "the stored copy could not be read" : "nothing stored for this query");
     }
   }
-  const fetched = await download(mode === "off" ? undefined : id, mode === "on");
+  const fetched = await download({ entryId: mode === "off" ? undefined : id, resume: mode === "on", ttlMs });
   const at = new Date().toISOString();
-  const prov = describe(fetched.frames, at, fetched.filterCode);
-  for (const [name, df] of Object.entries(fetched.frames)) attachProvenance(df, prov[name]!);
+  const names = Object.keys(fetched.frames);
+  const provenance = Object.fromEntries(names.map((name) => [
+    name,
+    freshProvenance({
+      server: req.server,
+      endpoints: req.endpoints,
+      kind: names.length > 1 ? `${req.kind}.${name}` : req.kind,
+      filter: query.filter,
+      options: query.options as Record<string, unknown>,
+      downloadedAt: at,
+      rows: fetched.frames[name]!.height,
+      filterCode: fetched.filterCode,
+    }),
+  ])) as Result<T>["provenance"];
+  const diagnostics = Object.fromEntries(
+    names.map((name) => [name, fetched.diagnostics?.[name as keyof T] ?? noDiagnostics(endpoint)]),
+  ) as Result<T>["diagnostics"];
   if (mode !== "off") {
-    const diags: Record<string, Diagnostics> = {};
-    for (const [name, df] of Object.entries(fetched.frames)) {
-      const d = diagnostics(df);
-      if (d) diags[name] = d;
+    try {
+      store.write({ id, query, createdAt: at, provenance, diagnostics }, fetched.frames);
+    } catch (e) {
+      const why = (e as Error).message.split("\n")[0];
+      if (!warned.has(`${store.dir}\u0000${why}`)) {
+        warned.add(`${store.dir}\u0000${why}`);
+        console.warn(`genesys-notebook: the result was not cached (${why}); the data is returned. Check cacheDir / GENESYS_CACHE_DIR.`);
+      }
     }
-    store.write({ id, query, createdAt: at, provenance: prov, diagnostics: diags }, fetched.frames);
   }
-  return fetched.frames;
+  return { frames: fetched.frames, provenance, diagnostics };
 }
 
 export { CacheStore };

@@ -92,23 +92,32 @@ export class CacheStore {
     rmSync(join(dir, "pages"), { recursive: true, force: true });
   }
 
-  /** Saves one complete page of a multi-page export (its header and frame). */
-  writePage(id: string, page: number, df: DataFrame, header: string[]): void {
+  /** Saves one complete page of a multi-page export (its header and frame); the first page records when and how. */
+  writePage(id: string, page: number, df: DataFrame, header: string[], context: Record<string, unknown>): void {
     const dir = join(this.entryDir(id), "pages");
     mkdirSync(dir, { recursive: true });
     atomicWrite(join(dir, `${String(page).padStart(6, "0")}.ipc`), (tmp) => df.writeIPC(tmp));
-    atomicWrite(join(dir, "header.json"), (tmp) => writeFileSync(tmp, JSON.stringify(header)));
+    if (!existsSync(join(dir, "pages.json"))) {
+      atomicWrite(
+        join(dir, "pages.json"),
+        (tmp) => writeFileSync(tmp, JSON.stringify({ header, createdAt: new Date().toISOString(), context })),
+      );
+    }
   }
 
   /** The complete pages 0..k-1 of an unfinished export (stops at the first gap). */
-  readPages(id: string): { frames: DataFrame[]; header: string[] } | undefined {
+  readPages(id: string): { frames: DataFrame[]; header: string[]; createdAt: string; context: Record<string, unknown> } | undefined {
     const dir = join(this.entryDir(id), "pages");
-    if (!existsSync(join(dir, "header.json"))) return undefined;
+    if (!existsSync(join(dir, "pages.json"))) return undefined;
     const frames: DataFrame[] = [];
     for (let p = 0; existsSync(join(dir, `${String(p).padStart(6, "0")}.ipc`)); p++) {
       frames.push(pl.readIPC(join(dir, `${String(p).padStart(6, "0")}.ipc`)));
     }
-    return frames.length ? { frames, header: JSON.parse(readFileSync(join(dir, "header.json"), "utf8")) } : undefined;
+    return frames.length ? { frames, ...JSON.parse(readFileSync(join(dir, "pages.json"), "utf8")) } : undefined;
+  }
+
+  dropPages(id: string): void {
+    rmSync(join(this.entryDir(id), "pages"), { recursive: true, force: true });
   }
 
   /** Complete entries: id, kind, server, when, bytes on disk. */

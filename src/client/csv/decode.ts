@@ -3,7 +3,7 @@
  * used for the header, for showing a bad record, and to rewrite the rare
  * blocks with escaped or lazy quotes as RFC 4180 for polars.
  */
-import { BACKSLASH, CR, EMIT, EMIT_BACKSLASH, EMIT_QUOTE, FIELD_END, FS, QUOTE, QUOTED, RECORD_END, step, U } from "./dialect.ts";
+import { BACKSLASH, CR, EMIT, EMIT_BACKSLASH, EMIT_QUOTE, FIELD_END, FS, QUOTE, QUOTED, RECORD_END, stepIn, U } from "./dialect.ts";
 
 export interface Field {
   value: string;
@@ -11,9 +11,13 @@ export interface Field {
   quoted: boolean;
 }
 
-/** Calls `onRecord` for every record in `buf` (a final record without line end included). */
-export function decodeRecords(buf: Uint8Array, sep: number, onRecord: (fields: Field[]) => void): void {
-  const utf8 = new TextDecoder();
+/**
+ * Calls `onRecord` for every record in `buf` (a final record without line end included). `expected`: the header's field
+ * count, which resolves `\"` before a delimiter or line end (dialect.ts, stepIn). Invalid UTF-8 throws (the engine checks
+ * it before, naming the byte).
+ */
+export function decodeRecords(buf: Uint8Array, sep: number, onRecord: (fields: Field[]) => void, expected?: number): void {
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
   let bytes = new Uint8Array(256);
   let len = 0;
   /** The value ends in a CR that was not inside quotes: dropped at a record end (CRLF). */
@@ -37,7 +41,7 @@ export function decodeRecords(buf: Uint8Array, sep: number, onRecord: (fields: F
   };
   for (let i = 0; i < buf.length; i++) {
     const c = buf[i]!;
-    const r = step(state, c, sep);
+    const r = stepIn(state, c, sep, fields.length + 1, expected);
     state = r >> 8;
     if (r & QUOTED) quoted = true;
     if (r & EMIT_BACKSLASH) put(BACKSLASH);
@@ -64,9 +68,9 @@ export function decodeRecords(buf: Uint8Array, sep: number, onRecord: (fields: F
 }
 
 /** All records of `buf` as values (null for an empty unquoted field). */
-export function parseRecords(buf: Uint8Array, sep: number): (string | null)[][] {
+export function parseRecords(buf: Uint8Array, sep: number, expected?: number): (string | null)[][] {
   const out: (string | null)[][] = [];
-  decodeRecords(buf, sep, (fields) => out.push(fields.map((f) => (f.value === "" && !f.quoted ? null : f.value))));
+  decodeRecords(buf, sep, (fields) => out.push(fields.map((f) => (f.value === "" && !f.quoted ? null : f.value))), expected);
   return out;
 }
 
@@ -86,6 +90,6 @@ export function toRfc4180(buf: Uint8Array, sep: number, columns: number): Buffer
       fields.map((f) => (f.quoted && f.value === "") || needsQuotes(f.value, s) ? `"${f.value.replaceAll('"', '""')}"` : f.value).join(s) +
         "\n",
     );
-  });
+  }, columns);
   return Buffer.from(parts.join(""), "utf8");
 }

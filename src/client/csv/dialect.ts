@@ -12,6 +12,10 @@
  * - backslash-escaped quotes inside a quoted field: `\"` is one quote, unless
  *   the `"` is followed by the delimiter or a line end, where it closes the
  *   field and the backslash is kept (`"C:\"` is `C:\`, as RFC 4180 reads it).
+ *   Where that reading gives the record another field count than the
+ *   header's and the other one (an escaped quote followed by a delimiter or
+ *   line end inside the value) does not, the consistent one is taken
+ *   (stepIn);
  *   Other backslashes are literal (`\\` stays two characters);
  * - lazy quotes: a `"` inside an unquoted field is a literal character, and a
  *   `"` inside a quoted field that is followed by anything other than a quote,
@@ -91,3 +95,19 @@ export function step(state: number, c: number, sep: number): number {
 
 /** At the end of the body: the last field is still open inside quotes (QQ and QEQ have just closed it). */
 export const inQuotes = (state: number) => state === Q || state === QE;
+
+/**
+ * step() with the one ambiguity of backslash escapes resolved by the field
+ * count: after `\"`, a delimiter or line end (CR or LF) closes the field
+ * (the backslash kept) unless closing there gives the record a field count
+ * other than `expected` while reading on does not; then `\"` is an escaped
+ * quote and the byte is part of the value. `field` is the 1-based number of
+ * the field being read; without `expected` (the header line) it closes.
+ */
+export function stepIn(state: number, c: number, sep: number, field: number, expected: number | undefined): number {
+  if (state === QEQ && expected !== undefined) {
+    const readOn = c === sep ? field >= expected : (c === LF || c === CR) && field < expected;
+    if (readOn) return (Q << 8) | EMIT_QUOTE | EMIT | IRREGULAR;
+  }
+  return step(state, c, sep);
+}

@@ -5,7 +5,7 @@
  * may be cut), and notes syntax that polars would read differently (escaped
  * or lazy quotes, blank lines), so that only such blocks are rewritten.
  */
-import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QUOTE, RECORD_END, step, U } from "./dialect.ts";
+import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QUOTE, RECORD_END, stepIn, U } from "./dialect.ts";
 
 const SEP_OUTSIDE = (FS << 8) | FIELD_END;
 const LF_OUTSIDE = (FS << 8) | RECORD_END;
@@ -63,9 +63,9 @@ export class RecordScanner {
       const c = chunk[i]!;
       // U and Q (0, 1) pass ordinary bytes through unchanged: the hot path
       if (state < 2 && special[c] === 0) continue;
-      // the frequent transitions (a delimiter or LF outside quotes) without a call; step() gives the same
+      // the frequent transitions (a delimiter or LF outside quotes) without a call; stepIn() gives the same
       const outside = state === U || state === FS;
-      const r = outside && c === sep ? SEP_OUTSIDE : outside && c === LF ? LF_OUTSIDE : step(state, c, sep);
+      const r = outside && c === sep ? SEP_OUTSIDE : outside && c === LF ? LF_OUTSIDE : stepIn(state, c, sep, this.fields, this.expected);
       state = r >> 8;
       if (r & FIELD_END) this.fields++;
       else if (r & RECORD_END) {

@@ -7,7 +7,7 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import { CoercionLog, type Diagnostics } from "../diagnostics.ts";
-import { readCsvStream } from "./stream.ts";
+import { type TypedBlock, typedBlocks } from "./stream.ts";
 import { assembleFrame, type Kinds } from "./typing.ts";
 
 export interface TableOptions {
@@ -38,8 +38,15 @@ export async function readTable(body: AsyncIterable<Buffer | Uint8Array>, opts: 
   const log = opts.log ?? new CoercionLog();
   const kinds = opts.kinds ?? (() => ({}));
   const parseDates = opts.parseDates ?? false;
-  const r = await readCsvStream(body, { endpoint: opts.endpoint, kinds, parseDates, log, contentType: opts.contentType, signal: opts.signal });
-  const header = r.header ?? [];
-  const df = assembleFrame(r.frames, header, kinds(header), parseDates, log);
-  return { df, header: r.header, rows: r.rows, bytes: r.bytes, diagnostics: log.toDiagnostics(opts.endpoint) };
+  const frames: DataFrame[] = [];
+  let last: TypedBlock | undefined;
+  for await (
+    const b of typedBlocks(body, { endpoint: opts.endpoint, kinds, parseDates, log, contentType: opts.contentType, signal: opts.signal })
+  ) {
+    frames.push(b.df);
+    last = b;
+  }
+  const header = last?.header;
+  const df = assembleFrame(frames.filter((f) => f.height > 0), header ?? [], last?.kinds ?? {}, parseDates, log);
+  return { df, header, rows: last?.rows ?? 0, bytes: last?.bytes ?? 0, diagnostics: log.toDiagnostics(opts.endpoint) };
 }

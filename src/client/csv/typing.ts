@@ -19,10 +19,17 @@ export type Kinds = Record<string, FieldKind>;
 
 const NATIVE: Partial<Record<FieldKind, DataType>> = { int: pl.Int64, float: pl.Float64, bool: pl.Bool };
 
-/** The reader's schema: native dtypes for numbers and booleans (unless `allText`), else String. */
-export function readSchema(header: readonly string[], kinds: Kinds, allText = false): Record<string, DataType> {
-  return Object.fromEntries(header.map((h) => [h, (!allText && NATIVE[kinds[h] ?? "string"]) || pl.Utf8]));
+/**
+ * The reader's dtypes, in header order, by position: native dtypes for numbers and booleans (unless `allText`), else
+ * String. Pairs, never an object: an object puts integer-like names ("2019") first, and polars applies a schema by
+ * position.
+ */
+export function readSchema(header: readonly string[], kinds: Kinds, allText = false): [string, DataType][] {
+  return header.map((h) => [h, (!allText && NATIVE[kinds[h] ?? "string"]) || pl.Utf8]);
 }
+
+/** Names polars reads a block's columns under (never integer-like, never a header name); renamed to the header after. */
+export const positional = (i: number) => `\u0001c${i}`;
 
 /** Temporary column holding a parsed instant until the whole frame is checked (finishFrame). */
 const parsedName = (name: string) => `${name}\u0001parsed`;
@@ -57,6 +64,19 @@ const count = (mask: Series): number => Number(mask.cast(pl.UInt32).sum() ?? 0);
 /** Evaluates an expression over `df` into a column named `name`. */
 const column = (df: DataFrame, e: Expr, name: string): Series => df.select(e.alias(name)).getColumn(name);
 const mask = (df: DataFrame, e: Expr): Series => column(df, e, "mask");
+
+const distinct = (s: Series, m: Series): string[] => (s.filter(m).unique(true).toArray() as unknown[]).map(String);
+/** 2^63: the first magnitude Int64 cannot hold. */
+const INT64_LIMIT = 9223372036854775808;
+/** An integer written in digits that Float64 holds exactly (2^53 and below, or a value that happens to be representable). */
+function exactInFloat(text: string): boolean {
+  const t = text.trim();
+  try {
+    return BigInt(t) === BigInt(Number(t));
+  } catch {
+    return false;
+  }
+}
 
 const TRUE = ["true", "t", "yes", "y", "1"];
 const FALSE = ["false", "f", "no", "n", "0"];
@@ -108,9 +128,27 @@ export function lenientBlock(df: DataFrame, kinds: Kinds, log: CoercionLog): Dat
       continue;
     }
     const notInt = present.and(asInt.isNull());
-    const fractional = mask(df, notInt.and(asFloat.neq(asFloat.floor())));
-    if (count(fractional) > 0) {
-      log.add(name, "decimal values in an integer column: column widened to Float64", count(fractional), examples(raw, fractional));
+    // NaN, infinities, fractions and integers beyond Int64 stay present: the column widens (Float64, or String for what
+    // Float64 would round)
+    const beyond = mask(df, notInt.and(trimmed.str.contains("^[+-]?\\d+$")));
+    const rounded = distinct(raw, beyond).filter((v) => !exactInFloat(v));
+    if (rounded.length > 0) {
+      log.add(name, "integers beyond Int64 that Float64 would round: column kept as String", count(beyond), rounded.slice(0, 5));
+      out.push(raw);
+      continue;
+    }
+    log.add(name, "integers beyond the Int64 range: column widened to Float64", count(beyond), examples(raw, beyond));
+    const nonFinite = mask(df, notInt.and(asFloat.isNan().or(asFloat.isInfinite())));
+    log.add(name, "NaN or infinite values in an integer column: column widened to Float64", count(nonFinite), examples(raw, nonFinite));
+    // (polars orders NaN above every number: left out here, counted above)
+    const huge = mask(df, notInt.and(asFloat.abs().gtEq(pl.lit(INT64_LIMIT))).and(asFloat.isInfinite().not()).and(asFloat.isNan().not()));
+    const hugeOnly = count(huge) - count(beyond);
+    if (hugeOnly > 0) {
+      log.add(name, "numbers beyond the Int64 range: column widened to Float64", hugeOnly, examples(raw, huge));
+    }
+    const fractional = mask(df, notInt.and(asFloat.neq(asFloat.floor())).and(asFloat.isNan().not()));
+    log.add(name, "decimal values in an integer column: column widened to Float64", count(fractional), examples(raw, fractional));
+    if (count(beyond) + count(nonFinite) + count(huge) + count(fractional) > 0) {
       out.push(column(df, asFloat, name));
       continue;
     }
@@ -123,12 +161,24 @@ export function lenientBlock(df: DataFrame, kinds: Kinds, log: CoercionLog): Dat
 
 const RANK = (t: DataType): number => (t.equals(pl.Bool) ? 1 : t.equals(pl.Int64) ? 2 : t.equals(pl.Float64) ? 3 : 4);
 
-/** One dtype per column over blocks typed apart: the widest (Int64 < Float64 < String; Bool with numbers: String). */
+/** Int64 values beyond this lose digits as Float64 (2^53). */
+const FLOAT_EXACT = 9007199254740992;
+const fitsFloat = (s: Series) => {
+  const max = s.abs().max() as number | bigint | null;
+  return max === null || Number(max) <= FLOAT_EXACT;
+};
+
+/**
+ * One dtype per column over blocks typed apart: the widest (Int64 < Float64 < String; Bool with numbers: String; Int64
+ * beyond 2^53 with Float64: String, which loses no digit). Columns are aligned by name, in first-seen order: a column
+ * some blocks lack (pages whose headers differ) is null in their rows.
+ */
 export function unifyBlocks(frames: DataFrame[]): DataFrame[] {
   if (frames.length < 2) return frames;
   const target = new Map<string, DataType>();
   for (const f of frames) {
-    for (const [name, t] of Object.entries(f.schema) as [string, DataType][]) {
+    for (const s of f.getColumns()) {
+      const name = s.name, t = s.dtype;
       const cur = target.get(name);
       if (!cur || cur.equals(t)) target.set(name, t);
       else if (cur.equals(pl.Categorical) || t.equals(pl.Categorical)) target.set(name, pl.Utf8);
@@ -136,11 +186,21 @@ export function unifyBlocks(frames: DataFrame[]): DataFrame[] {
       else target.set(name, RANK(t) > RANK(cur) ? t : cur);
     }
   }
+  // Int64 blocks that would lose digits as Float64 make the column String
+  for (const [name, t] of target) {
+    if (!t.equals(pl.Float64)) continue;
+    if (frames.some((f) => f.columns.includes(name) && f.getColumn(name).dtype.equals(pl.Int64) && !fitsFloat(f.getColumn(name)))) {
+      target.set(name, pl.Utf8);
+    }
+  }
+  const order = [...target.keys()];
   return frames.map((f) => {
-    const casts = (Object.entries(f.schema) as [string, DataType][]).filter(([n, t]) => !t.equals(target.get(n)!)).map(([n]) =>
-      pl.col(n).cast(target.get(n)!)
-    );
-    return casts.length ? f.withColumns(...casts) : f;
+    const have = new Set(f.columns);
+    const aligned = order.every((n, i) => f.columns[i] === n) && f.columns.length === order.length;
+    const casts = f.getColumns().filter((s) => !s.dtype.equals(target.get(s.name)!)).map((s) => pl.col(s.name).cast(target.get(s.name)!));
+    if (aligned && !casts.length) return f;
+    const typed = casts.length ? f.withColumns(...casts) : f;
+    return typed.select(...order.map((n) => (have.has(n) ? pl.col(n) : pl.lit(null).cast(target.get(n)!).alias(n))));
   });
 }
 
@@ -259,8 +319,8 @@ function placeCompanions(original: readonly string[], present: readonly string[]
   return original.filter((c) => have.has(c) && !companions.has(c)).flatMap((c) => [c, ...(companionOf(c) ? [companionOf(c)!] : [])]);
 }
 
-function emptyFrame(schema: Record<string, DataType>): DataFrame {
-  return pl.DataFrame(Object.entries(schema).map(([k, t]) => pl.Series(k, [], t)));
+function emptyFrame(schema: [string, DataType][]): DataFrame {
+  return pl.DataFrame(schema.map(([k, t]) => pl.Series(k, [], t)));
 }
 
 /**
@@ -285,15 +345,15 @@ export function assembleFrame(
   parseDates: boolean,
   log: CoercionLog,
 ): DataFrame {
-  let df: DataFrame;
-  if (frames.length === 0) {
-    const exprs = blockExprs(header, kinds, parseDates);
-    const empty = emptyFrame(readSchema(header, kinds)).lazy();
-    df = (exprs.length ? empty.withColumns(...exprs) : empty).collectSync();
-  } else {
-    df = stackBlocks(frames);
-  }
+  const df = frames.length === 0 ? emptyBlock(header, kinds, parseDates) : stackBlocks(frames);
   return unifyCategoricals(finishFrame(df, kinds, parseDates, log));
+}
+
+/** A block without rows, typed from the header like any block (a header-only body). */
+export function emptyBlock(header: readonly string[], kinds: Kinds, parseDates: boolean): DataFrame {
+  const exprs = blockExprs(header, kinds, parseDates);
+  const empty = emptyFrame(readSchema(header, kinds)).lazy();
+  return (exprs.length ? empty.withColumns(...exprs) : empty).collectSync();
 }
 
 /** Typed blocks stacked into one frame (one dtype per column), without the whole-frame checks. */

@@ -6,7 +6,7 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import type { Datatable, Descriptor } from "../../schema/responses.ts";
-import { attachDiagnostics, CoercionLog, diagnostics } from "../diagnostics.ts";
+import { CoercionLog, type Diagnostics, diagnostics } from "../diagnostics.ts";
 import { GenesysInputError } from "../errors.ts";
 import type { CacheOption } from "../cache/cached.ts";
 import type { Progress } from "../progress.ts";
@@ -64,7 +64,11 @@ function selectDescriptors(all: Descriptor[], names: Map<string, string>, wanted
   return chosen;
 }
 
-export async function fetchTraits(t: Transport, filter: unknown, opts: TraitsOptions = {}): Promise<TraitsResult> {
+export async function fetchTraits(
+  t: Transport,
+  filter: unknown,
+  opts: TraitsOptions = {},
+): Promise<{ frames: TraitsResult; diagnostics: Diagnostics }> {
   const ids = opts.datasets ?? await traitDatasets(t, filter, opts);
   const tables: Datatable[] = await datatables(t, ids, opts);
   const columnOrder = [...new Set(tables.flatMap((d) => Object.keys(d.columns)))];
@@ -114,6 +118,5 @@ export async function fetchTraits(t: Transport, filter: unknown, opts: TraitsOpt
     coercions: [...(listedDiag?.coercions ?? []), ...log.list()],
     notes: [...(listedDiag?.notes ?? []), ...log.notes],
   };
-  if (d.coercions.length || d.notes.length) { for (const f of Object.values(result)) attachDiagnostics(f, d); }
-  return result;
+  return { frames: result, diagnostics: d };
 }
