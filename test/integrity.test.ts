@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import type { DataFrame } from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnostics, Genesys, GenesysResponseError } from "../src/index.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
@@ -55,7 +56,7 @@ describe("column names", () => {
   it("puts every value under its own header when names look like integers", async () => {
     // "2019" and "1" are extra columns; an object would list them first, and a positional schema would shift values
     const body = "INSTCODE\tACCENUMB\t2019\tELEVATION\t1\nCOL003\tG1\tyes\t2167\tx\nPER001\tG2\tno\t50\ty\n";
-    const { result: df } = await exportOf([body], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: any };
+    const { result: df } = await exportOf([body], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: DataFrame };
     expect(df.columns).toEqual(["INSTCODE", "ACCENUMB", "2019", "ELEVATION", "1"]);
     expect(df.getColumn("INSTCODE").toArray()).toEqual(["COL003", "PER001"]);
     expect(df.getColumn("ACCENUMB").toArray()).toEqual(["G1", "G2"]);
@@ -68,7 +69,7 @@ describe("column names", () => {
   it("names empty and repeated header names, and says so", async () => {
     const body = "INSTCODE\t\tACCENUMB\tINSTCODE\tHöhe\nCOL003\ta\tG1\tdup\t12\n";
     const { result: df } = await exportOf([body], (g) => g.passports({}, { select: ["INSTCODE", "ACCENUMB"], ...quiet })) as {
-      result: any;
+      result: DataFrame;
     };
     expect(df.columns).toEqual(["INSTCODE", "column_2", "ACCENUMB", "INSTCODE_2", "Höhe"]);
     expect(df.row(0)).toEqual(["COL003", "a", "G1", "dup", "12"]);
@@ -87,7 +88,7 @@ describe("column names", () => {
       const rows = 3;
       const body = [names.join("\t"), ...Array.from({ length: rows }, (_, r) => names.map((_, c) => `v${r}_${c}`).join("\t"))]
         .join("\n") + "\n";
-      const { result: df } = await exportOf([body], (g) => g.passports({}, { select: ["INSTCODE"], ...quiet })) as { result: any };
+      const { result: df } = await exportOf([body], (g) => g.passports({}, { select: ["INSTCODE"], ...quiet })) as { result: DataFrame };
       expect(df.width, `names ${JSON.stringify(names)}`).toBe(width);
       names.forEach((name, c) => {
         const col = df.columns[c];
@@ -104,7 +105,7 @@ describe("column names", () => {
 describe("numbers in integer columns", () => {
   it("keeps NaN, Infinity and 1e20 as Float64 and a 20-digit integer as String, and says so truthfully", async () => {
     const floats = "INSTCODE\tACCENUMB\tELEVATION\nA\t1\t12\nA\t2\tNaN\nA\t3\tInfinity\nA\t4\t1e20\n";
-    const { result: df } = await exportOf([floats], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: any };
+    const { result: df } = await exportOf([floats], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: DataFrame };
     expect(df.schema.ELEVATION.variant).toBe("Float64");
     const v = df.getColumn("ELEVATION").toArray();
     expect(v[0]).toBe(12);
@@ -117,7 +118,7 @@ describe("numbers in integer columns", () => {
     expect(whats.join(" ")).not.toMatch(/read as integers/);
 
     const big = "INSTCODE\tACCENUMB\tELEVATION\nA\t1\t12\nA\t2\t12345678901234567890\n";
-    const { result: df2 } = await exportOf([big], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: any };
+    const { result: df2 } = await exportOf([big], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: DataFrame };
     expect(df2.schema.ELEVATION.variant).toBe("String");
     expect(df2.getColumn("ELEVATION").toArray()).toEqual(["12", "12345678901234567890"]);
     expect(diagnostics(df2)!.coercions[0]).toMatchObject({
@@ -147,7 +148,7 @@ describe("encodings", () => {
     it(`${name} in a declared ISO-8859-1 body is decoded by that charset`, async () => {
       const headers = { "content-type": "text/tab-separated-values;charset=ISO-8859-1" };
       const { result: df } = await exportOf([[latin1(text), headers]], (g) => g.passports({}, { select, ...quiet })) as {
-        result: any;
+        result: DataFrame;
       };
       expect(df.getColumn("COLLSITE").toArray()).toEqual([text.includes('5"') ? '5" NARIÑO' : "NARIÑO", "CAUCA"]);
       expect(diagnostics(df)!.notes.join(" ")).toMatch(/charset iso-8859-1/);
@@ -159,9 +160,7 @@ describe("bodies that are not text CSV", () => {
   const body = "INSTCODE\tACCENUMB\tELEVATION\nCOL003\tG1\t12\n";
 
   it("decompresses a gzip body sent without Content-Encoding, and says so", async () => {
-    const { result: df } = await exportOf([gzipSync(body)], (g) => g.passports({}, { select: SELECT, ...quiet })) as {
-      result: any;
-    };
+    const { result: df } = await exportOf([gzipSync(body)], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: DataFrame };
     expect(df.columns).toEqual(SELECT);
     expect(df.row(0)).toEqual(["COL003", "G1", 12]);
     expect(diagnostics(df)!.notes.join(" ")).toMatch(/gzip-compressed without a Content-Encoding/);
@@ -182,7 +181,7 @@ describe("bodies that are not text CSV", () => {
   });
 
   it("treats a whitespace-only body like an empty one", async () => {
-    const { result: df } = await exportOf([" \n  \n\t\n"], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: any };
+    const { result: df } = await exportOf([" \n  \n\t\n"], (g) => g.passports({}, { select: SELECT, ...quiet })) as { result: DataFrame };
     expect(df.height).toBe(0);
     expect(df.columns).toEqual(SELECT);
   });
@@ -196,7 +195,7 @@ describe("pages", () => {
       "ACCENUMB\tINSTCODE\tELEVATION\n3\tB\t30\n4\tB\t40\n",
       "INSTCODE\tACCENUMB\nC\t5\n",
     ];
-    const { result: df } = await exportOf(pages, (g) => g.passports({}, { select: SEL, pageSize: 2, ...quiet })) as { result: any };
+    const { result: df } = await exportOf(pages, (g) => g.passports({}, { select: SEL, pageSize: 2, ...quiet })) as { result: DataFrame };
     expect(df.columns).toEqual(SEL);
     expect(df.getColumn("INSTCODE").toArray()).toEqual(["A", "A", "B", "B", "C"]);
     expect(df.getColumn("ACCENUMB").toArray()).toEqual(["1", "2", "3", "4", "5"]);
@@ -240,7 +239,7 @@ describe("backslash escapes", () => {
     // REMARKS holds: say \"hi\"<LF>and more   (an escaped quote, then a line break inside the quoted value)
     const body = 'INSTCODE\tACCENUMB\tREMARKS\tELEVATION\nCOL003\tG1\t"say \\"hi\\"\nand more"\t5\nCOL003\tG2\t"C:\\"\t6\n';
     const { result: df } = await exportOf([body], (g) => g.passports({}, { select: ["INSTCODE", "ACCENUMB", "REMARKS", "ELEVATION"] })) as {
-      result: any;
+      result: DataFrame;
     };
     expect(df.getColumn("REMARKS").toArray()).toEqual(['say "hi"\nand more', "C:\\"]);
     expect(df.getColumn("ELEVATION").toArray()).toEqual([5, 6]);

@@ -154,6 +154,8 @@ export interface PageBlock {
   /** Rows and bytes of this page so far. */
   rows: number;
   bytes: number;
+  /** Set when the export resumed an interrupted download at this page (cache/resume.ts). */
+  resumedAt?: number;
 }
 
 /** One request's rows (`p`, `l`) as typed blocks; the last one marked. */
@@ -258,12 +260,6 @@ export async function fetchRows(
   }
   if (!last) return undefined;
   return assembleFrame(frames.filter((f) => f.height), last.header, last.kinds, plan.parseDates, new CoercionLog());
-}
-
-/** What a collected export gives: the frame and what was coerced or noticed. */
-export interface Collected {
-  df: DataFrame;
-  log: CoercionLog;
 }
 
 /**
