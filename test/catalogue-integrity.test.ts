@@ -194,6 +194,103 @@ describe("tabular look-ups go through the CSV engine", () => {
   });
 });
 
+describe("overview: the live answer shape, and answers that contradict themselves", () => {
+  const overviewAnswer = (answer: unknown) => () => ({ status: 200, body: JSON.stringify(answer) });
+
+  it("reads accessionCount and per field terms, total, other and missing", async () => {
+    const { c } = await serve(overviewAnswer({
+      filterCode: "v2fc1",
+      accessionCount: 10,
+      overview: {
+        // 6 + 2 in the top terms, 1 in others: total 9; 1 without a crop: 10 accessions
+        "crop.shortName": { terms: [{ term: "beans", count: 6 }, { term: "maize", count: 2 }], total: 9, other: 1, missing: 1 },
+        "sampStat": { terms: [{ term: 100, count: 7 }], total: 7, other: 0, missing: 3 },
+      },
+      suggestions: { "crop.shortName": { terms: [{ term: "beans", count: 6 }] } },
+    }));
+    const o = await c.overview({ crop: ["beans", "maize", "wheat"] }, { limit: 2 });
+    expect(o.total).toBe(10);
+    expect(o.counts.toRecords()).toEqual([
+      { field: "crop.shortName", term: "beans", count: 6 },
+      { field: "crop.shortName", term: "maize", count: 2 },
+      { field: "crop.shortName", term: "(other)", count: 1 },
+      { field: "crop.shortName", term: "(missing)", count: 1 },
+      { field: "sampStat", term: "100", count: 7 },
+      { field: "sampStat", term: "(missing)", count: 3 },
+    ]);
+    expect(provenance(o.counts)).toMatchObject({ kind: "overview", filterCode: "v2fc1", rows: 10, options: { limit: 2 } });
+    expect(diagnostics(o.counts)).toEqual({ endpoint: "POST /api/v2/acn/overview", coercions: [], notes: [] });
+  });
+
+  it("the other fields' shape (totalElements, otherCount, missingCount, totalCount) still reads", async () => {
+    const { c } = await serve(overviewAnswer({
+      filterCode: "sb1",
+      totalElements: 5,
+      overview: { "institute.code": { terms: [{ term: "COL003", count: 3 }], otherCount: 1, missingCount: 1, totalCount: 5 } },
+    }));
+    const o = await c.overview();
+    expect(o.total).toBe(5);
+    expect(o.counts.toRecords()).toEqual([
+      { field: "institute.code", term: "COL003", count: 3 },
+      { field: "institute.code", term: "(other)", count: 1 },
+      { field: "institute.code", term: "(missing)", count: 1 },
+    ]);
+  });
+
+  it("a field that accounts for fewer accessions than accessionCount is an error naming the field", async () => {
+    const { c } = await serve(overviewAnswer({
+      accessionCount: 10,
+      overview: {
+        "crop.shortName": { terms: [{ term: "beans", count: 9 }], total: 9, other: 0, missing: 1 },
+        // 4 + 1 + 2 = 7 accessions, but the answer says 10
+        "taxonomy.genus": { terms: [{ term: "Phaseolus", count: 4 }], total: 5, other: 1, missing: 2 },
+      },
+    }));
+    const err = await c.overview().catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysResponseError);
+    expect(err.endpoint).toBe("POST /api/v2/acn/overview");
+    expect(err.path).toBe("overview.taxonomy.genus");
+    expect(err.message).toMatch(/taxonomy\.genus.*7.*10/);
+  });
+
+  it("accessionCount and totalElements that disagree, or a count above the total, are errors", async () => {
+    const a = await serve(overviewAnswer({
+      accessionCount: 10,
+      totalElements: 12,
+      overview: { sampStat: { terms: [{ term: 100, count: 10 }], total: 10, other: 0, missing: 0 } },
+    }));
+    const e1 = await a.c.overview().catch((e) => e);
+    expect(e1).toBeInstanceOf(GenesysResponseError);
+    expect(e1.message).toMatch(/accessionCount 10.*totalElements 12/);
+    const b = await serve(overviewAnswer({
+      accessionCount: 10,
+      overview: { sampStat: { terms: [{ term: 100, count: 11 }], total: 11, other: 0, missing: 0 } },
+    }));
+    const e2 = await b.c.overview().catch((e) => e);
+    expect(e2).toBeInstanceOf(GenesysResponseError);
+    expect(e2.path).toBe("overview.sampStat");
+    expect(e2.message).toMatch(/11.*10/);
+  });
+
+  it("a field with several values per accession, or a total that is not its terms plus other, is reported in the diagnostics", async () => {
+    const { c } = await serve(overviewAnswer({
+      accessionCount: 10,
+      overview: {
+        // 8 accessions with 11 and 5 with 12 (several have both): 13 values for 10 accessions
+        storage: { terms: [{ term: "11", count: 8 }, { term: "12", count: 5 }], total: 13, other: 0, missing: 0 },
+        // a total of 10 is neither the 6 + 2 with a crop nor the 6 + 2 + 1 with and without one
+        "crop.shortName": { terms: [{ term: "beans", count: 6 }], total: 10, other: 2, missing: 1 },
+      },
+    }));
+    const o = await c.overview();
+    expect(o.total).toBe(10);
+    expect(diagnostics(o.counts)?.notes).toEqual([
+      "storage: the counts add up to 13, more than the 10 accessions (several values per accession)",
+      "crop.shortName: total 10, but its terms and (other) add up to 8",
+    ]);
+  });
+});
+
 describe("every look-up frame carries provenance and diagnostics", () => {
   it("accession and subsets", async () => {
     const uuid = "0f1e2d3c-4b5a-4678-9abc-def012345678";

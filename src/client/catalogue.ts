@@ -8,7 +8,7 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { AccessionDetails, InstituteNames, Overview, Profile, SubsetPage } from "../schema/catalogue.ts";
+import { AccessionDetails, type FieldCounts, InstituteNames, Overview, Profile, SubsetPage } from "../schema/catalogue.ts";
 import { AccessionPage } from "../schema/responses.ts";
 import { UUID_RE } from "../schema/uuid.ts";
 import { accessionsToDataFrame, objectsToDataFrame } from "./accessions.ts";
@@ -125,9 +125,66 @@ export async function instituteNames(t: Transport, codes: string[], opts: Cancel
   return new Map(Object.entries(r).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
+const OVERVIEW_ENDPOINT = "POST /api/v2/acn/overview";
+
+/** One field's rows: the terms, then (other) and (missing) when not zero; and what the field's counts add up to. */
+function fieldRows(c: FieldCounts) {
+  const terms = c.terms.reduce((s, x) => s + x.count, 0);
+  // without `other`, a `total` above the terms shown counts the values of the other terms
+  const other = c.other ?? (c.total !== undefined && c.total > terms ? c.total - terms : 0);
+  const missing = c.missing ?? 0;
+  return { terms, other, missing, counted: terms + other + missing };
+}
+
+/**
+ * Checks an overview answer's counts against each other and returns the number of accessions. Per field, `total` (values
+ * found: the terms and `other`) plus `missing` is at least the number of accessions, and so are the field's rows; more
+ * when an accession has several values. With `totalCount`, the field counts every accession.
+ *
+ * Errors (the total would be contradicted): `accessionCount` and `totalElements` disagree; a term or `missing` counts more
+ * accessions than there are; a field accounts for fewer accessions than the answer's total. Notes (nothing contradicts the
+ * total, but a field's rows do not add up to it): a field counting more values than there are accessions, a field whose
+ * `total` or `totalCount` is not the sum of its own counts.
+ */
+function overviewTotal(r: Overview, log: CoercionLog): number {
+  const fail = (message: string, path: string): never => {
+    throw new GenesysResponseError(message, OVERVIEW_ENDPOINT, 200, path);
+  };
+  if (r.accessionCount !== undefined && r.totalElements !== undefined && r.accessionCount !== r.totalElements) {
+    fail(`the answer says accessionCount ${r.accessionCount} but totalElements ${r.totalElements}`, "accessionCount");
+  }
+  const fields = Object.entries(r.overview).map(([name, c]) => ({ name, c, ...fieldRows(c) }));
+  const stated = r.accessionCount ?? r.totalElements;
+  const total = stated ?? Math.max(0, ...fields.map((f) => Math.max(f.counted, f.c.totalCount ?? 0)));
+  const what = stated === undefined ? "the largest field's count" : `the ${total} accessions the answer counts`;
+  for (const f of fields) {
+    const path = `overview.${f.name}`;
+    const biggest = Math.max(f.missing, ...f.c.terms.map((x) => x.count));
+    // at least this many accessions: each has a value (counted in total, or in the terms and other) or is missing
+    const covered = Math.max(f.terms + f.other, f.c.total ?? 0, (f.c.totalCount ?? 0) - f.missing) + f.missing;
+    if (stated !== undefined && biggest > total) fail(`${f.name} counts ${biggest} accessions for one value, more than ${what}`, path);
+    if (covered < total) {
+      if (stated !== undefined) fail(`${f.name} accounts for ${covered} accessions (values and missing), fewer than ${what}`, path);
+      log.note(`${f.name}: the counts add up to ${covered}, fewer than ${what} (${total})`);
+    }
+    if (f.counted > total) {
+      log.note(`${f.name}: the counts add up to ${f.counted}, more than the ${total} accessions (several values per accession)`);
+    }
+    if (f.c.total !== undefined && f.c.total !== f.terms + f.other && f.c.total !== f.counted) {
+      log.note(`${f.name}: total ${f.c.total}, but its terms and (other) add up to ${f.terms + f.other}`);
+    }
+    if (f.c.totalCount !== undefined && f.c.totalCount !== f.counted) {
+      log.note(`${f.name}: totalCount ${f.c.totalCount}, but its terms, (other) and (missing) add up to ${f.counted}`);
+    }
+  }
+  return total;
+}
+
 /**
  * POST /acn/overview?limit=N: per field, the most frequent values and their counts, then
- * "(other)" and "(missing)" rows, so each field's counts add up to the number of accessions.
+ * "(other)" and "(missing)" rows, so each field's counts add up to the number of accessions
+ * (more for a field with several values per accession: noted in the diagnostics). The total is
+ * the answer's `accessionCount` (or `totalElements`), checked against every field's counts.
  */
 export async function overview(
   t: Transport,
@@ -136,21 +193,17 @@ export async function overview(
   opts: Cancellable = {},
 ): Promise<{ df: DataFrame; total: number; filterCode?: string }> {
   const r = await t.json("/acn/overview", Overview, { query: { limit }, body: filter, signal: opts.signal });
+  const log = new CoercionLog();
+  const total = overviewTotal(r, log);
   const field: string[] = [], term: (string | null)[] = [], count: number[] = [];
   for (const [f, c] of Object.entries(r.overview)) {
+    const { other, missing } = fieldRows(c);
     for (const x of c.terms) (field.push(f), term.push(x.term === null ? null : String(x.term)), count.push(x.count));
-    if (c.otherCount) (field.push(f), term.push("(other)"), count.push(c.otherCount));
-    if (c.missingCount) (field.push(f), term.push("(missing)"), count.push(c.missingCount));
+    if (other) (field.push(f), term.push("(other)"), count.push(other));
+    if (missing) (field.push(f), term.push("(missing)"), count.push(missing));
   }
   const df = pl.DataFrame([pl.Series("field", field, pl.Utf8), pl.Series("term", term, pl.Utf8), pl.Series("count", count, pl.Int64)]);
-  const total = r.totalElements ??
-    Math.max(
-      0,
-      ...Object.values(r.overview).map((c) =>
-        c.totalCount ?? c.terms.reduce((s, x) => s + x.count, 0) + (c.otherCount ?? 0) + (c.missingCount ?? 0)
-      ),
-    );
-  return { df, total, filterCode: r.filterCode };
+  return { df: attachDiagnostics(df, log.toDiagnostics(OVERVIEW_ENDPOINT)), total, filterCode: r.filterCode };
 }
 
 /** One accession's full record by UUID (GET /acn/details/{uuid}) or DOI (found with /acn/filter first): a one-row frame. */

@@ -386,8 +386,10 @@ export class Genesys {
 
   /**
    * How many accessions match a filter, before downloading them (`POST /acn/overview`): one row per field
-   * and value (the `limit` most frequent, then "(other)" and "(missing)"), so each field adds up to the total.
-   * The total and the service's filterCode are in `provenance(df)` (`rows`, `filterCode`) and in `total`.
+   * and value (the `limit` most frequent, then "(other)" and "(missing)"), so each field adds up to the total (more for a
+   * field with several values per accession, noted in `diagnostics(counts)`). An answer whose counts contradict its total
+   * is a GenesysResponseError. The total and the service's filterCode are in `provenance(df)` (`rows`, `filterCode`) and
+   * in `total`.
    * @example
    * ```ts
    * import { Genesys } from "genesys-notebook";
