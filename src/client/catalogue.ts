@@ -1,50 +1,87 @@
 /**
  * Catalogue look-ups as DataFrames, with the request style the public
- * clients use for each endpoint (notes §14): crops, species for a filter,
- * institutes (WIEWS), institute names, counts per field for a filter, one
- * accession's full record, subsets, and the token's profile.
+ * clients use for each endpoint: crops, species for a filter, institutes
+ * (WIEWS), institute names, counts per field for a filter, one accession's
+ * full record, subsets, and the token's profile. Tabular answers are read by
+ * the same CSV engine as passports (readTable); every frame returned here
+ * carries its diagnostics.
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { AccessionDetails, InstituteNames, Overview, Profile, SubsetPage } from "../schema/catalogue.ts";
+import { AccessionDetails, type FieldCounts, InstituteNames, Overview, Profile, SubsetPage } from "../schema/catalogue.ts";
 import { AccessionPage } from "../schema/responses.ts";
 import { UUID_RE } from "../schema/uuid.ts";
 import { accessionsToDataFrame, objectsToDataFrame } from "./accessions.ts";
-import { parseRecords, toRfc4180 } from "./csv/decode.ts";
+import { readTable, type Table } from "./csv/table.ts";
+import type { Kinds } from "./csv/typing.ts";
+import { attachDiagnostics, CoercionLog } from "./diagnostics.ts";
 import { GenesysRequestError, GenesysResponseError } from "./errors.ts";
-import type { Cancellable, Transport } from "./transport.ts";
+import type { CallOptions, Cancellable, Transport } from "./transport.ts";
 
-/** A TSV answer as a DataFrame (column types inferred; an empty body is an empty frame). */
-async function tsv(t: Transport, path: string, call: Parameters<Transport["post"]>[1]): Promise<DataFrame> {
-  const endpoint = `${call?.method ?? "POST"} /api/v2${path}`;
-  const res = await t.post(path, { ...call, accept: "text/csv, text/tab-separated-values, */*" });
-  const parts: Buffer[] = [];
-  for await (const chunk of t.body(res, endpoint, call?.signal)) parts.push(chunk);
-  const body = Buffer.concat(parts);
-  if (!body.toString("utf8").trim()) return pl.DataFrame({});
-  const firstLine = body.subarray(0, body.indexOf(10) < 0 ? body.length : body.indexOf(10));
-  const sep = firstLine.includes(9) ? 9 : 44;
-  // read by the export's dialect (RFC 4180, backslash-escaped and lazy quotes: docs/api.md), then by polars:
-  // polars alone reads "a \"b\" c" without an error but with the wrong value
-  const columns = (parseRecords(firstLine, sep)[0] ?? []).length;
-  try {
-    return pl.readCSV(toRfc4180(body, sep, columns), { sep: String.fromCharCode(sep), quoteChar: '"', hasHeader: true });
-  } catch (e) {
-    throw new GenesysResponseError(
-      `the TSV answer cannot be read: ${(e as Error).message.split("\n")[0]}`,
-      endpoint,
-      res.statusCode,
-      undefined,
-      { cause: e },
-    );
-  }
+/** Counts of accessions, whichever look-up sends them: whole numbers. */
+const COUNTS: Kinds = { accessions: "int", accessionCount: "int", count: "int" };
+/** GET /crops/list: shortName, name, … and a count. */
+const CROP_KINDS: Kinds = { ...COUNTS };
+/** POST /acn/species: genus, species, taxonName, … and a count. */
+const SPECIES_KINDS: Kinds = { ...COUNTS };
+/** POST /wiews/list: WIEWS institute records (code, acronym, fullName, country, …), with coordinates and flags when sent. */
+const INSTITUTE_KINDS: Kinds = {
+  ...COUNTS,
+  latitude: "float",
+  longitude: "float",
+  elevation: "float",
+  allowMaterialRequests: "bool",
+  uniqueAcceNumbs: "bool",
+};
+
+/** Single-byte charsets a server may declare for a CSV answer; anything else is read as UTF-8. */
+const SINGLE_BYTE = new Set(["iso-8859-1", "iso8859-1", "latin1", "l1", "windows-1252", "cp1252"]);
+
+/**
+ * The body as UTF-8: a body whose Content-Type declares Latin-1 (or windows-1252) is transcoded chunk by chunk (one byte is
+ * one character, so a chunk boundary never splits one). Bytes that are not UTF-8 in a body without such a charset stay an
+ * error of the reader.
+ */
+function asUtf8(body: AsyncIterable<Buffer>, contentType: string): AsyncIterable<Buffer> {
+  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (!charset || !SINGLE_BYTE.has(charset)) return body;
+  // WHATWG's "iso-8859-1" decoder is windows-1252: the same characters, and printable ones for 0x80-0x9F
+  const decoder = new TextDecoder("windows-1252");
+  return (async function* () {
+    for await (const chunk of body) yield Buffer.from(decoder.decode(chunk, { stream: true }), "utf8");
+  })();
 }
 
-export const crops = (t: Transport, opts: Cancellable = {}): Promise<DataFrame> =>
-  tsv(t, "/crops/list", { method: "GET", query: { l: 1000 }, signal: opts.signal });
+/**
+ * One tabular answer through the CSV engine: non-CSV bodies (HTML, JSON) refused, every record's field count checked, the
+ * export's dialect, columns typed by `kinds` (others text), coercions logged. An empty body is an empty frame.
+ */
+async function table(
+  t: Transport,
+  path: string,
+  call: CallOptions,
+  kinds: Kinds,
+  log?: CoercionLog,
+): Promise<Table> {
+  const endpoint = `${call.method ?? "POST"} /api/v2${path}`;
+  const res = await t.post(path, { ...call, accept: "text/csv, text/tab-separated-values, */*" });
+  const contentType = String(res.headers["content-type"] ?? "");
+  return await readTable(asUtf8(t.body(res, endpoint, call.signal), contentType), {
+    endpoint,
+    contentType,
+    kinds: () => kinds,
+    signal: call.signal,
+    log,
+  });
+}
 
-export const species = (t: Transport, filter: unknown, opts: Cancellable = {}): Promise<DataFrame> =>
-  tsv(t, "/acn/species", { body: filter, signal: opts.signal });
+const withDiagnostics = (r: Table): DataFrame => attachDiagnostics(r.df, r.diagnostics);
+
+export const crops = async (t: Transport, opts: Cancellable = {}): Promise<DataFrame> =>
+  withDiagnostics(await table(t, "/crops/list", { method: "GET", query: { l: 1000 }, signal: opts.signal }, CROP_KINDS));
+
+export const species = async (t: Transport, filter: unknown, opts: Cancellable = {}): Promise<DataFrame> =>
+  withDiagnostics(await table(t, "/acn/species", { body: filter, signal: opts.signal }, SPECIES_KINDS));
 
 export interface InstituteQuery extends Cancellable {
   /** WIEWS codes, e.g. ["COL003"]. */
@@ -55,16 +92,29 @@ export interface InstituteQuery extends Cancellable {
   withAccessions?: boolean;
 }
 
-/** POST /wiews/list?l=100&p=N (TSV), page after page until a short page. */
+/** POST /wiews/list?l=100&p=N (TSV), page after page until a short page; one diagnostics log over all pages. */
 export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<DataFrame> {
+  const endpoint = "POST /api/v2/wiews/list";
   const body = { code: q.code, accessions: q.withAccessions, "country.code3": q.country?.map((c) => c.toUpperCase()) };
+  const log = new CoercionLog();
   const frames: DataFrame[] = [];
+  let first: Table | undefined;
   for (let p = 0; p < 1000; p++) {
-    const df = await tsv(t, "/wiews/list", { query: { l: 100, p }, body, signal: q.signal });
-    if (df.height) frames.push(df);
-    if (df.height < 100) break;
+    const r = await table(t, "/wiews/list", { query: { l: 100, p }, body, signal: q.signal }, INSTITUTE_KINDS, log);
+    first ??= r;
+    if (r.rows && first.header && r.header && r.header.join("\t") !== first.header.join("\t")) {
+      throw new GenesysResponseError(
+        `page ${p} has the columns ${r.header.join(", ")}, page 0 had ${first.header.join(", ")}`,
+        endpoint,
+        200,
+      );
+    }
+    if (r.rows) frames.push(r.df);
+    if (r.rows < 100) break;
   }
-  return frames.length ? pl.concat(frames, { how: "verticalRelaxed" }) : pl.DataFrame({});
+  // pages typed apart are stacked with one dtype per column (the widest, as the engine's blocks are)
+  const df = frames.length > 1 ? pl.concat(frames, { how: "verticalRelaxed" }) : frames[0] ?? first?.df ?? pl.DataFrame({});
+  return attachDiagnostics(df, log.toDiagnostics(endpoint));
 }
 
 /** POST /vocabulary/wiews/decode: WIEWS code -> institute name (codes the service does not know are absent). */
@@ -75,9 +125,66 @@ export async function instituteNames(t: Transport, codes: string[], opts: Cancel
   return new Map(Object.entries(r).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
+const OVERVIEW_ENDPOINT = "POST /api/v2/acn/overview";
+
+/** One field's rows: the terms, then (other) and (missing) when not zero; and what the field's counts add up to. */
+function fieldRows(c: FieldCounts) {
+  const terms = c.terms.reduce((s, x) => s + x.count, 0);
+  // without `other`, a `total` above the terms shown counts the values of the other terms
+  const other = c.other ?? (c.total !== undefined && c.total > terms ? c.total - terms : 0);
+  const missing = c.missing ?? 0;
+  return { terms, other, missing, counted: terms + other + missing };
+}
+
+/**
+ * Checks an overview answer's counts against each other and returns the number of accessions. Per field, `total` (values
+ * found: the terms and `other`) plus `missing` is at least the number of accessions, and so are the field's rows; more
+ * when an accession has several values. With `totalCount`, the field counts every accession.
+ *
+ * Errors (the total would be contradicted): `accessionCount` and `totalElements` disagree; a term or `missing` counts more
+ * accessions than there are; a field accounts for fewer accessions than the answer's total. Notes (nothing contradicts the
+ * total, but a field's rows do not add up to it): a field counting more values than there are accessions, a field whose
+ * `total` or `totalCount` is not the sum of its own counts.
+ */
+function overviewTotal(r: Overview, log: CoercionLog): number {
+  const fail = (message: string, path: string): never => {
+    throw new GenesysResponseError(message, OVERVIEW_ENDPOINT, 200, path);
+  };
+  if (r.accessionCount !== undefined && r.totalElements !== undefined && r.accessionCount !== r.totalElements) {
+    fail(`the answer says accessionCount ${r.accessionCount} but totalElements ${r.totalElements}`, "accessionCount");
+  }
+  const fields = Object.entries(r.overview).map(([name, c]) => ({ name, c, ...fieldRows(c) }));
+  const stated = r.accessionCount ?? r.totalElements;
+  const total = stated ?? Math.max(0, ...fields.map((f) => Math.max(f.counted, f.c.totalCount ?? 0)));
+  const what = stated === undefined ? "the largest field's count" : `the ${total} accessions the answer counts`;
+  for (const f of fields) {
+    const path = `overview.${f.name}`;
+    const biggest = Math.max(f.missing, ...f.c.terms.map((x) => x.count));
+    // at least this many accessions: each has a value (counted in total, or in the terms and other) or is missing
+    const covered = Math.max(f.terms + f.other, f.c.total ?? 0, (f.c.totalCount ?? 0) - f.missing) + f.missing;
+    if (stated !== undefined && biggest > total) fail(`${f.name} counts ${biggest} accessions for one value, more than ${what}`, path);
+    if (covered < total) {
+      if (stated !== undefined) fail(`${f.name} accounts for ${covered} accessions (values and missing), fewer than ${what}`, path);
+      log.note(`${f.name}: the counts add up to ${covered}, fewer than ${what} (${total})`);
+    }
+    if (f.counted > total) {
+      log.note(`${f.name}: the counts add up to ${f.counted}, more than the ${total} accessions (several values per accession)`);
+    }
+    if (f.c.total !== undefined && f.c.total !== f.terms + f.other && f.c.total !== f.counted) {
+      log.note(`${f.name}: total ${f.c.total}, but its terms and (other) add up to ${f.terms + f.other}`);
+    }
+    if (f.c.totalCount !== undefined && f.c.totalCount !== f.counted) {
+      log.note(`${f.name}: totalCount ${f.c.totalCount}, but its terms, (other) and (missing) add up to ${f.counted}`);
+    }
+  }
+  return total;
+}
+
 /**
  * POST /acn/overview?limit=N: per field, the most frequent values and their counts, then
- * "(other)" and "(missing)" rows, so each field's counts add up to the number of accessions.
+ * "(other)" and "(missing)" rows, so each field's counts add up to the number of accessions
+ * (more for a field with several values per accession: noted in the diagnostics). The total is
+ * the answer's `accessionCount` (or `totalElements`), checked against every field's counts.
  */
 export async function overview(
   t: Transport,
@@ -86,21 +193,17 @@ export async function overview(
   opts: Cancellable = {},
 ): Promise<{ df: DataFrame; total: number; filterCode?: string }> {
   const r = await t.json("/acn/overview", Overview, { query: { limit }, body: filter, signal: opts.signal });
+  const log = new CoercionLog();
+  const total = overviewTotal(r, log);
   const field: string[] = [], term: (string | null)[] = [], count: number[] = [];
   for (const [f, c] of Object.entries(r.overview)) {
+    const { other, missing } = fieldRows(c);
     for (const x of c.terms) (field.push(f), term.push(x.term === null ? null : String(x.term)), count.push(x.count));
-    if (c.otherCount) (field.push(f), term.push("(other)"), count.push(c.otherCount));
-    if (c.missingCount) (field.push(f), term.push("(missing)"), count.push(c.missingCount));
+    if (other) (field.push(f), term.push("(other)"), count.push(other));
+    if (missing) (field.push(f), term.push("(missing)"), count.push(missing));
   }
   const df = pl.DataFrame([pl.Series("field", field, pl.Utf8), pl.Series("term", term, pl.Utf8), pl.Series("count", count, pl.Int64)]);
-  const total = r.totalElements ??
-    Math.max(
-      0,
-      ...Object.values(r.overview).map((c) =>
-        c.totalCount ?? c.terms.reduce((s, x) => s + x.count, 0) + (c.otherCount ?? 0) + (c.missingCount ?? 0)
-      ),
-    );
-  return { df, total, filterCode: r.filterCode };
+  return { df: attachDiagnostics(df, log.toDiagnostics(OVERVIEW_ENDPOINT)), total, filterCode: r.filterCode };
 }
 
 /** One accession's full record by UUID (GET /acn/details/{uuid}) or DOI (found with /acn/filter first): a one-row frame. */
@@ -123,7 +226,7 @@ export async function accession(t: Transport, id: string, opts: Cancellable = {}
     method: "GET",
     signal: opts.signal,
   });
-  return accessionsToDataFrame([dto]);
+  return attachDiagnostics(accessionsToDataFrame([dto]), { endpoint: "GET /api/v2/acn/details/{uuid}", coercions: [], notes: [] });
 }
 
 export interface SubsetQuery extends Cancellable {
@@ -141,7 +244,7 @@ export async function subsets(t: Transport, q: SubsetQuery = {}): Promise<DataFr
     if (page.content.length < 100 || page.last === true || rows.length >= page.totalElements) break;
   }
   // flattened and typed as accessions are (dotted names; whole numbers Int64)
-  return objectsToDataFrame(rows);
+  return attachDiagnostics(objectsToDataFrame(rows), { endpoint: "POST /api/v2/subset/filter", coercions: [], notes: [] });
 }
 
 export const me = (t: Transport, opts: Cancellable = {}): Promise<Profile> =>

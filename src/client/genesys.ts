@@ -383,15 +383,17 @@ export class Genesys {
   }
 
   /**
-   * The crops Genesys knows (`GET /crops/list`, a TSV): shortName, name, …
+   * The crops Genesys knows (`GET /crops/list`, a TSV read by the CSV engine): shortName, name, …; with provenance and
+   * diagnostics.
    * @example
    * ```ts
    * import { Genesys } from "genesys-notebook";
    * const crops = await Genesys.fromEnv().crops();
    * ```
    */
-  crops(opts: Cancellable = {}): Promise<DataFrame> {
-    return crops(this.t, opts);
+  async crops(opts: Cancellable = {}): Promise<DataFrame> {
+    const df = await crops(this.t, opts);
+    return attachProvenance(df, this.fresh("crops", {}, { l: 1000 }, ["GET /api/v2/crops/list"], df.height));
   }
 
   /**
@@ -402,8 +404,10 @@ export class Genesys {
    * const species = await Genesys.fromEnv().species({ crop: ["beans"] });
    * ```
    */
-  species(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<DataFrame> {
-    return species(this.t, checkFilter(filter, "POST /api/v2/acn/species"), opts);
+  async species(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<DataFrame> {
+    const f = checkFilter(filter, "POST /api/v2/acn/species");
+    const df = await species(this.t, f, opts);
+    return attachProvenance(df, this.fresh("species", f, {}, ["POST /api/v2/acn/species"], df.height));
   }
 
   /**
@@ -414,8 +418,10 @@ export class Genesys {
    * const colombian = await Genesys.fromEnv().institutes({ country: ["COL"], withAccessions: true });
    * ```
    */
-  institutes(query: InstituteQuery = {}): Promise<DataFrame> {
-    return institutes(this.t, query);
+  async institutes(query: InstituteQuery = {}): Promise<DataFrame> {
+    const df = await institutes(this.t, query);
+    const { signal: _, ...q } = query;
+    return attachProvenance(df, this.fresh("institutes", q, { l: 100 }, ["POST /api/v2/wiews/list"], df.height));
   }
 
   /**
@@ -433,8 +439,10 @@ export class Genesys {
 
   /**
    * How many accessions match a filter, before downloading them (`POST /acn/overview`): one row per field
-   * and value (the `limit` most frequent, then "(other)" and "(missing)"), so each field adds up to the total.
-   * The total and the service's filterCode are in `provenance(df)` (`rows`, `filterCode`) and in `total`.
+   * and value (the `limit` most frequent, then "(other)" and "(missing)"), so each field adds up to the total (more for a
+   * field with several values per accession, noted in `diagnostics(counts)`). An answer whose counts contradict its total
+   * is a GenesysResponseError. The total and the service's filterCode are in `provenance(df)` (`rows`, `filterCode`) and
+   * in `total`.
    * @example
    * ```ts
    * import { Genesys } from "genesys-notebook";

@@ -1,5 +1,5 @@
 /**
- * Shapes of the catalogue look-ups (notes §14). The evidence is thinner than
+ * Shapes of the catalogue look-ups. The evidence is thinner than
  * for the six workflow endpoints, so each schema takes the forms a server may
  * plausibly send (an envelope or the bare value) and keeps unknown fields.
  */
@@ -13,24 +13,49 @@ export const InstituteNames = z.union([
     .transform((a) => Object.fromEntries(a.map((i) => [i.code, i.fullName ?? i.name ?? null]))),
 ]);
 
-const Term = z.looseObject({ term: z.union([z.string(), z.number(), z.boolean()]).nullable(), count: z.number() });
+const Count = z.number().int().nonnegative();
+const Term = z.looseObject({ term: z.union([z.string(), z.number(), z.boolean()]).nullable(), count: Count });
+/**
+ * One field's counts, in either naming:
+ * - `{terms, total, other, missing}`: an Elasticsearch-style terms aggregation, as clients of the live service read it;
+ *   `total` counts the values found (the terms shown plus `other`), `missing` the accessions without one.
+ * - `{terms, otherCount, missingCount, totalCount}`: `totalCount` counts every accession, those without a value included.
+ * Both normalise to `{terms, other?, missing?, total?, totalCount?}`; unknown fields are kept.
+ */
 const FieldCounts = z.looseObject({
   terms: z.array(Term),
-  otherCount: z.number().optional(),
-  missingCount: z.number().optional(),
-  totalCount: z.number().optional(),
-});
+  total: Count.optional(),
+  other: Count.optional(),
+  missing: Count.optional(),
+  totalCount: Count.optional(),
+  otherCount: Count.optional(),
+  missingCount: Count.optional(),
+}).transform((c) => ({
+  terms: c.terms,
+  other: c.other ?? c.otherCount,
+  missing: c.missing ?? c.missingCount,
+  total: c.total,
+  totalCount: c.totalCount,
+}));
+export type FieldCounts = z.output<typeof FieldCounts>;
 /**
- * POST /acn/overview: {filterCode, totalElements, overview: {field: {terms: [{term, count}], otherCount, missingCount}}}; a bare
- * field map too.
+ * POST /acn/overview, in any of three shapes:
+ * - `{filterCode, accessionCount, overview: {field: {terms: [{term, count}], total, other, missing}}, suggestions}`;
+ * - `{filterCode, totalElements, overview: {field: {terms, otherCount, missingCount, totalCount}}}`;
+ * - a bare field map `{field: {terms, …}}`.
+ * Unknown fields (suggestions…) are tolerated.
  */
 export const Overview = z.preprocess(
-  (
-    v,
-  ) => (v && typeof v === "object" && !Array.isArray(v) && !("overview" in v)
-    ? { overview: Object.fromEntries(Object.entries(v).filter(([, x]) => x && typeof x === "object" && "terms" in (x as object))), ...v }
-    : v),
-  z.looseObject({ filterCode: z.string().optional(), totalElements: z.number().optional(), overview: z.record(z.string(), FieldCounts) }),
+  (v) =>
+    v && typeof v === "object" && !Array.isArray(v) && !("overview" in v)
+      ? { overview: Object.fromEntries(Object.entries(v).filter(([, x]) => x && typeof x === "object" && "terms" in (x as object))), ...v }
+      : v,
+  z.looseObject({
+    filterCode: z.string().optional(),
+    accessionCount: Count.optional(),
+    totalElements: Count.optional(),
+    overview: z.record(z.string(), FieldCounts),
+  }),
 );
 export type Overview = z.infer<typeof Overview>;
 
