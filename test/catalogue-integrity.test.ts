@@ -42,7 +42,7 @@ describe("tabular look-ups go through the CSV engine", () => {
     );
     const err = await c.crops().catch((e) => e);
     expect(err).toBeInstanceOf(GenesysResponseError);
-    expect(err.code).toBe("GENESYS_RESPONSE");
+    expect(err.code).toBe("GENESYS_NOT_CSV");
     expect(err.endpoint).toBe("GET /api/v2/crops/list");
     expect(err.message).toMatch(/^GET \/api\/v2\/crops\/list: expected a CSV export, got 'text\/html/);
   });

@@ -34,24 +34,6 @@ const INSTITUTE_KINDS: Kinds = {
   uniqueAcceNumbs: "bool",
 };
 
-/** Single-byte charsets a server may declare for a CSV answer; anything else is read as UTF-8. */
-const SINGLE_BYTE = new Set(["iso-8859-1", "iso8859-1", "latin1", "l1", "windows-1252", "cp1252"]);
-
-/**
- * The body as UTF-8: a body whose Content-Type declares Latin-1 (or windows-1252) is transcoded chunk by chunk (one byte is
- * one character, so a chunk boundary never splits one). Bytes that are not UTF-8 in a body without such a charset stay an
- * error of the reader.
- */
-function asUtf8(body: AsyncIterable<Buffer>, contentType: string): AsyncIterable<Buffer> {
-  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1]?.toLowerCase();
-  if (!charset || !SINGLE_BYTE.has(charset)) return body;
-  // WHATWG's "iso-8859-1" decoder is windows-1252: the same characters, and printable ones for 0x80-0x9F
-  const decoder = new TextDecoder("windows-1252");
-  return (async function* () {
-    for await (const chunk of body) yield Buffer.from(decoder.decode(chunk, { stream: true }), "utf8");
-  })();
-}
-
 /**
  * One tabular answer through the CSV engine: non-CSV bodies (HTML, JSON) refused, every record's field count checked, the
  * export's dialect, columns typed by `kinds` (others text), coercions logged. An empty body is an empty frame.
@@ -66,7 +48,8 @@ async function table(
   const endpoint = `${call.method ?? "POST"} /api/v2${path}`;
   const res = await t.post(path, { ...call, accept: "text/csv, text/tab-separated-values, */*" });
   const contentType = String(res.headers["content-type"] ?? "");
-  return await readTable(asUtf8(t.body(res, endpoint, call.signal), contentType), {
+  // (a declared single-byte charset is decoded by the engine: csv/sniff.ts)
+  return await readTable(t.body(res, endpoint, call.signal), {
     endpoint,
     contentType,
     kinds: () => kinds,
