@@ -4,13 +4,13 @@
  * loopback by a scripted server. Expected values are written by hand from
  * the bodies sent, never computed with src/schema or the client's code.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { DataFrame } from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diagnostics, Genesys, GenesysResponseError } from "../src/index.ts";
+import { diagnostics, Genesys, GenesysInputError, GenesysResponseError } from "../src/index.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 
 const tsv = { "content-type": "text/tab-separated-values;charset=UTF-8" };
@@ -243,5 +243,21 @@ describe("backslash escapes", () => {
     };
     expect(df.getColumn("REMARKS").toArray()).toEqual(['say "hi"\nand more', "C:\\"]);
     expect(df.getColumn("ELEVATION").toArray()).toEqual([5, 6]);
+  });
+});
+
+describe("spool directory", () => {
+  it("a spool directory that cannot be used is a GenesysInputError naming GENESYS_SPOOL_DIR, not a plain Error", async () => {
+    const file = join(spool, "not-a-dir");
+    writeFileSync(file, "x");
+    const was = process.env.GENESYS_SPOOL_DIR;
+    process.env.GENESYS_SPOOL_DIR = file;
+    try {
+      const { result: err } = await exportOf(["INSTCODE\tACCENUMB\nA\t1\n"], (g) => g.passports({}, { select: ["INSTCODE", "ACCENUMB"] }));
+      expect(err).toBeInstanceOf(GenesysInputError);
+      expect((err as Error).message).toMatch(/spool directory[\s\S]*GENESYS_SPOOL_DIR/);
+    } finally {
+      process.env.GENESYS_SPOOL_DIR = was;
+    }
   });
 });

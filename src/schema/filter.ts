@@ -1,7 +1,7 @@
 /**
  * The Genesys AccessionFilter: one zod schema shared by the client (which
  * rejects a bad filter before any request) and the sandbox (which answers
- * 400 naming the bad key). Keys follow shared/spec/genesys-notes.md §4.
+ * 400 naming the bad key). Keys are those the service's AccessionFilter takes.
  *
  * Like the real server (Jackson ACCEPT_SINGLE_VALUE_AS_ARRAY), a scalar is
  * accepted where an array is expected: `{crop: "maize"}` == `{crop: ["maize"]}`.

@@ -1,7 +1,7 @@
 /**
- * The passport fields selectable in /acn/query (spec §2.2), with the MCPD
+ * The passport fields selectable in /acn/query, with the MCPD
  * header the official client genesysr uses as alias, the alternative
- * spellings JSON clients send (notes §5.2), and the column kind the client
+ * spellings JSON clients send, and the column kind the client
  * uses to type the DataFrame.
  */
 export type FieldKind =
@@ -18,7 +18,7 @@ export type FieldKind =
 export interface PassportField {
   /** MCPD column name, used as CSV alias by genesysr. */
   mcpd: string;
-  /** Service select path (spec §2.2). */
+  /** Service select path. */
   path: string;
   /** Other select paths the live server accepts for the same field. */
   synonyms?: string[];
@@ -153,7 +153,7 @@ export interface SelectItem {
 
 /**
  * Parses a `select` value: comma-separated `path[ alias]` items, trimmed
- * (notes §5.2). Returns the unknown items instead of throwing.
+ * . Returns the unknown items instead of throwing.
  */
 export function parseSelect(select: string): { items: SelectItem[]; unknown: string[]; malformed: string[] } {
   const items: SelectItem[] = [];

@@ -11,7 +11,7 @@ const str = z.string().nullish();
 const numN = z.number().nullish();
 const bool = z.boolean().nullish();
 
-/** Spring page envelope, fields at top level (notes §3). */
+/** Spring page envelope, fields at top level. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({
     content: z.array(item),
@@ -102,7 +102,7 @@ export type Datatable = z.infer<typeof Datatable>;
 export const DatatableList = z.array(Datatable);
 
 export const ObservationValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
-/** One row of /dataset/data: accession keys plus `<descriptor uuid>: [values…]` (notes §8.3). */
+/** One row of /dataset/data: accession keys plus `<descriptor uuid>: [values…]`. */
 export const ObservationRow = z.looseObject({
   accession: z.string(),
   accessionNumber: str,

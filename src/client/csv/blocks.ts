@@ -10,7 +10,7 @@
  * consumer stops is removed here.
  */
 import { CoercionLog } from "../diagnostics.ts";
-import { GenesysResponseError } from "../errors.ts";
+import { GenesysInputError, GenesysResponseError } from "../errors.ts";
 import { BlockFile, spoolDir } from "./block-file.ts";
 import { parseRecords } from "./decode.ts";
 import { CR, LF } from "./dialect.ts";
@@ -148,7 +148,16 @@ export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOpti
   const { sep, header } = head;
   const scanner = new RecordScanner(sep, header.length, opts.maxRecordBytes);
   const utf8 = new Utf8Check();
-  const dir = spoolDir();
+  let dir: string;
+  try {
+    dir = spoolDir();
+  } catch (e) {
+    throw new GenesysInputError(
+      `cannot use the spool directory for export blocks: ${(e as Error).message}`,
+      endpoint,
+      "set GENESYS_SPOOL_DIR to a directory of your own",
+    );
+  }
   let size = Math.max(1, Math.floor(maxBlock / 8));
   let block: BlockFile | undefined;
   let rewritten = 0;
