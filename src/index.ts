@@ -30,6 +30,7 @@ export {
   GenesysServerError,
 } from "./client/errors.ts";
 export type { PassportOptions } from "./client/passports.ts";
+export type { ParquetSinkResult } from "./client/sink/parquet.ts";
 export type { Progress } from "./client/progress.ts";
 export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideOptions } from "./client/traits/wide.ts";
 export { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter } from "./schema/filter.ts";

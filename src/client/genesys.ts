@@ -18,6 +18,7 @@ import { GenesysInputError } from "./errors.ts";
 import { collectPassports, exportBlocks, fetchRows, passportFrames, type PassportOptions, planExport } from "./passports.ts";
 import { type PageStore, resumable } from "./cache/resume.ts";
 import { publish } from "./result.ts";
+import { type ParquetSinkResult, passportsToParquet } from "./sink/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
@@ -253,6 +254,31 @@ export class Genesys {
         diagnostics: { df: d },
       }).df;
     }
+  }
+
+  /**
+   * The export written straight to a Parquet dataset folder, block by block, with memory that does not grow with the
+   * result: for exports larger than memory. Read it back lazily with `pl.scanParquet(\`${dir}/*.parquet\`)` (or DuckDB
+   * `read_parquet('dir/*.parquet')`, pandas/pyarrow, Spark). A cut export resumes after its last complete page when run
+   * again with the same folder. The folder also holds `_manifest.json` and `provenance.json`.
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * const g = Genesys.fromEnv();
+   * const r = await g.passportsToParquet({ crop: ["wheat"] }, "out/wheat-passports");
+   * console.log(r.rows, r.files.length);
+   * ```
+   */
+  async passportsToParquet(
+    filter: AccessionFilterInput,
+    dir: string,
+    opts: Omit<PassportOptions, "decode" | "cache"> & { resume?: boolean; ttlMs?: number } = {},
+  ): Promise<ParquetSinkResult> {
+    const f = checkFilter(filter, ACN_QUERY);
+    const plan = planExport(opts);
+    const r = await passportsToParquet(this.t, this.baseUrl, f, plan, dir, opts);
+    if (r.diagnostics.coercions.length) (opts.onDiagnostics ?? warnCoercions)(r.diagnostics);
+    return r;
   }
 
   /**

@@ -13,7 +13,7 @@
 import type { DataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../schema/passport-fields.ts";
 import { typedBlocks } from "./csv/stream.ts";
-import { assembleFrame, type Kinds } from "./csv/typing.ts";
+import { assembleFrame, type Kinds, stackBlocks } from "./csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "./diagnostics.ts";
 import { GenesysInputError, GenesysResponseError } from "./errors.ts";
 import type { CacheOption } from "./cache/cached.ts";
@@ -243,7 +243,10 @@ export async function* exportBlocks(
   }
 }
 
-/** Requests rows [index, index + count) alone (`p` = index / count with `l` = count): for checking stored pages. */
+/**
+ * Requests rows [index, index + count) alone (`p` = index / count with `l` = count), for checking stored pages: typed
+ * blocks stacked as a stored page is (`finished` false), or the finished frame as passports() gives it.
+ */
 export async function fetchRows(
   t: Transport,
   filter: unknown,
@@ -251,15 +254,17 @@ export async function fetchRows(
   index: number,
   count: number,
   signal?: AbortSignal,
+  finished = false,
 ): Promise<DataFrame | undefined> {
   const frames: DataFrame[] = [];
   let last: PageBlock | undefined;
   for await (const b of pageBlocks(t, filter, plan, new CoercionLog(), index / count, count, signal)) {
-    frames.push(b.df);
+    if (b.df.height) frames.push(b.df);
     last = b;
   }
   if (!last) return undefined;
-  return assembleFrame(frames.filter((f) => f.height), last.header, last.kinds, plan.parseDates, new CoercionLog());
+  if (!finished) return frames.length ? stackBlocks(frames) : last.df;
+  return assembleFrame(frames, last.header, last.kinds, plan.parseDates, new CoercionLog());
 }
 
 /**

@@ -159,7 +159,8 @@ export function lenientBlock(df: DataFrame, kinds: Kinds, log: CoercionLog): Dat
   return pl.DataFrame(out);
 }
 
-const RANK = (t: DataType): number => (t.equals(pl.Bool) ? 1 : t.equals(pl.Int64) ? 2 : t.equals(pl.Float64) ? 3 : 4);
+/** Int64 < Float64; 0 for any other dtype. */
+const NUMBER = (t: DataType): number => (t.equals(pl.Int64) ? 1 : t.equals(pl.Float64) ? 2 : 0);
 
 /** Int64 values beyond this lose digits as Float64 (2^53). */
 const FLOAT_EXACT = 9007199254740992;
@@ -169,8 +170,8 @@ const fitsFloat = (s: Series) => {
 };
 
 /**
- * One dtype per column over blocks typed apart: the widest (Int64 < Float64 < String; Bool with numbers: String; Int64
- * beyond 2^53 with Float64: String, which loses no digit). Columns are aligned by name, in first-seen order: a column
+ * One dtype per column over blocks typed apart: the widest (Int64 < Float64 < String; any other two dtypes: String;
+ * Int64 beyond 2^53 with Float64: String, which loses no digit). Columns are aligned by name, in first-seen order: a column
  * some blocks lack (pages whose headers differ) is null in their rows.
  */
 export function unifyBlocks(frames: DataFrame[]): DataFrame[] {
@@ -181,9 +182,9 @@ export function unifyBlocks(frames: DataFrame[]): DataFrame[] {
       const name = s.name, t = s.dtype;
       const cur = target.get(name);
       if (!cur || cur.equals(t)) target.set(name, t);
-      else if (cur.equals(pl.Categorical) || t.equals(pl.Categorical)) target.set(name, pl.Utf8);
-      else if ((cur.equals(pl.Bool) || t.equals(pl.Bool)) && !cur.equals(t)) target.set(name, pl.Utf8);
-      else target.set(name, RANK(t) > RANK(cur) ? t : cur);
+      else if (NUMBER(cur) && NUMBER(t)) target.set(name, NUMBER(t) > NUMBER(cur) ? t : cur);
+      // any other difference (Categorical or Bool or Datetime against String or numbers): String holds every value
+      else target.set(name, pl.Utf8);
     }
   }
   // Int64 blocks that would lose digits as Float64 make the column String

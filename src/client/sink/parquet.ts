@@ -1,0 +1,203 @@
+/**
+ * The export written straight to disk as a Parquet dataset, block by block,
+ * for results larger than memory: one folder with one file per typed block
+ * (`part-<page>-<block>.parquet`), `_manifest.json` (what is complete), and
+ * `provenance.json`. Memory holds one block at a time, whatever the size of
+ * the result.
+ *
+ * Every file has the same schema: a block that needs a wider dtype than the
+ * files already written (a decimal in an integer column) widens the dataset,
+ * and the earlier files are rewritten with it (rare; reported). A cut export
+ * resumes after its last complete page when the manifest's settings match
+ * and the service still answers the first and last stored rows the same
+ * (the same checks as a resumed `passports()`), else it starts over.
+ */
+import pl from "nodejs-polars";
+import type { DataFrame, DataType } from "nodejs-polars";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
+import { CoercionLog, type Diagnostics } from "../diagnostics.ts";
+import { GenesysInputError } from "../errors.ts";
+import { exportBlocks, type ExportPlan, fetchRows } from "../passports.ts";
+import type { Progress } from "../progress.ts";
+import { freshProvenance, type Provenance } from "../provenance.ts";
+import type { Transport } from "../transport.ts";
+
+const ENDPOINT = "POST /api/v2/acn/query";
+
+export interface ParquetSinkResult {
+  /** The dataset folder: read it with `pl.scanParquet(\`${dir}/*.parquet\`)`, DuckDB `read_parquet('dir/*.parquet')`, … */
+  dir: string;
+  /** The Parquet files, in row order. */
+  files: string[];
+  rows: number;
+  provenance: Provenance;
+  diagnostics: Diagnostics;
+}
+
+interface Manifest {
+  context: Record<string, unknown>;
+  createdAt: string;
+  /** Column -> dtype (as polars prints it) that every file has. */
+  schema: [string, string][];
+  /** Complete pages and their files. */
+  pages: { page: number; files: string[]; rows: number }[];
+  complete: boolean;
+}
+
+const MANIFEST = "_manifest.json";
+
+function writeJson(path: string, value: unknown): void {
+  writeFileSync(`${path}.tmp`, JSON.stringify(value, null, 1));
+  renameSync(`${path}.tmp`, path);
+}
+
+/** A file written under a temporary name and renamed: a cut run never leaves a half-written part. */
+function writePart(df: DataFrame, path: string): void {
+  df.writeParquet(`${path}.tmp`);
+  renameSync(`${path}.tmp`, path);
+}
+
+const emptyOf = (schema: [string, DataType][]) => pl.DataFrame(schema.map(([n, t]) => pl.Series(n, [], t)));
+
+/** The dataset's schema widened by a block's, when needed; undefined when the block fits. */
+function widened(schema: [string, DataType][], df: DataFrame): [string, DataType][] | undefined {
+  const [target] = unifyBlocks([emptyOf(schema), df.head(0)]);
+  const next = target!.getColumns().map((s) => [s.name, s.dtype] as [string, DataType]);
+  const same = next.length === schema.length && next.every(([n, t], i) => schema[i]![0] === n && schema[i]![1].equals(t));
+  return same ? undefined : next;
+}
+
+/** The frame in the dataset's schema (columns by name, dtypes cast). */
+function conform(df: DataFrame, schema: [string, DataType][]): DataFrame {
+  return unifyBlocks([emptyOf(schema), df])[1]!;
+}
+
+export async function passportsToParquet(
+  t: Transport,
+  server: string,
+  filter: unknown,
+  plan: ExportPlan,
+  dir: string,
+  opts: { signal?: AbortSignal; onProgress?: (p: Progress) => void; resume?: boolean; ttlMs?: number } = {},
+): Promise<ParquetSinkResult> {
+  if (existsSync(dir) && readdirSync(dir).length && !existsSync(join(dir, MANIFEST))) {
+    throw new GenesysInputError(
+      `'${dir}' exists and is not a dataset written by passportsToParquet()`,
+      "passportsToParquet()",
+      "choose a new or empty folder",
+    );
+  }
+  mkdirSync(dir, { recursive: true });
+  const log = new CoercionLog();
+  const context = { pageSize: plan.pageSize, select: plan.select, parseDates: plan.parseDates, filter };
+  let manifest = existsSync(join(dir, MANIFEST)) ? (JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Manifest) : undefined;
+  if (manifest?.complete && opts.resume !== false && JSON.stringify(manifest.context) === JSON.stringify(context)) {
+    log.note("the folder already holds this complete export; it was written again");
+  }
+  const why = manifest && !manifest.complete
+    ? await refuse(manifest, context, dir, opts, (i) => fetchRows(t, filter, plan, i, 1, opts.signal, true))
+    : "";
+  if (manifest && (manifest.complete || why || opts.resume === false)) {
+    if (why) log.note(`the folder's pages of an interrupted export were not used: ${why}; the export started over`);
+    for (const f of readdirSync(dir)) if (f.endsWith(".parquet") || f.endsWith(".tmp")) rmSync(join(dir, f), { force: true });
+    manifest = undefined;
+  }
+  manifest ??= { context, createdAt: new Date().toISOString(), schema: [], pages: [], complete: false };
+  // parts a cut run wrote after its last complete page are not the dataset's
+  const kept = new Set(manifest.pages.flatMap((p) => p.files));
+  for (const f of readdirSync(dir)) {
+    if ((f.endsWith(".parquet") && !kept.has(f)) || f.endsWith(".tmp")) rmSync(join(dir, f), { force: true });
+  }
+  let schema: [string, DataType][] = manifest.schema.length ? dtypesOf(join(dir, manifest.pages[0]!.files[0]!)) : [];
+  const startPage = manifest.pages.length;
+  let rows = manifest.pages.reduce((n, p) => n + p.rows, 0);
+  if (startPage) {
+    log.note(`resumed at page ${startPage}: pages 0 to ${startPage - 1} (${rows.toLocaleString("en")} rows) were in the folder`);
+  }
+  let pageFiles: string[] = [], pageRows = 0, block = 0, bytes = 0;
+  for await (const b of exportBlocks(t, filter, plan, log, { startPage, rowsBefore: rows, signal: opts.signal })) {
+    let df = assembleFrame([b.df], b.header, b.kinds, plan.parseDates, log);
+    if (plan.limit !== undefined) df = df.head(Math.max(0, plan.limit - rows - pageRows));
+    if (df.height || (!schema.length && b.last)) {
+      const wider = schema.length ? widened(schema, df) : df.getColumns().map((s) => [s.name, s.dtype] as [string, DataType]);
+      if (wider) {
+        if (schema.length) rewrite(dir, [...kept, ...pageFiles], wider, log);
+        schema = wider;
+      }
+      const name = `part-${String(b.page).padStart(6, "0")}-${String(block++).padStart(4, "0")}.parquet`;
+      writePart(conform(df, schema), join(dir, name));
+      pageFiles.push(name);
+      pageRows += df.height;
+    }
+    opts.onProgress?.({ rows: rows + pageRows, bytes: bytes + b.bytes, page: b.page, total: plan.limit });
+    if (!b.last) continue;
+    bytes += b.bytes;
+    manifest.pages.push({ page: b.page, files: pageFiles, rows: pageRows });
+    manifest.schema = schema.map(([n, dt]) => [n, String(dt)]);
+    for (const f of pageFiles) kept.add(f);
+    rows += pageRows;
+    writeJson(join(dir, MANIFEST), manifest);
+    pageFiles = [];
+    pageRows = 0;
+    block = 0;
+  }
+  manifest.complete = true;
+  writeJson(join(dir, MANIFEST), manifest);
+  const files = manifest.pages.flatMap((p) => p.files);
+  const provenance = freshProvenance({
+    server,
+    endpoints: [ENDPOINT],
+    kind: "passports.parquet",
+    filter,
+    options: { select: plan.columns.map((c) => c.select), limit: plan.limit, parseDates: plan.parseDates, pageSize: plan.pageSize },
+    rows,
+  });
+  const diagnostics = log.toDiagnostics(ENDPOINT);
+  writeJson(join(dir, "provenance.json"), { provenance, diagnostics, files });
+  return { dir, files: files.map((f) => join(dir, f)), rows, provenance, diagnostics };
+}
+
+function dtypesOf(file: string): [string, DataType][] {
+  return pl.readParquet(file, { nRows: 1 }).head(0).getColumns().map((s) => [s.name, s.dtype]);
+}
+
+/** Rewrites the dataset's files with a wider schema. */
+function rewrite(dir: string, files: string[], schema: [string, DataType][], log: CoercionLog): void {
+  for (const f of files) writePart(conform(pl.readParquet(join(dir, f)), schema), join(dir, f));
+  log.note(`a block needed wider column types; the ${files.length} file(s) written before were rewritten with them`);
+}
+
+/** Why the folder's complete pages cannot be resumed, or "" when they can. */
+async function refuse(
+  m: Manifest,
+  context: Record<string, unknown>,
+  dir: string,
+  opts: { ttlMs?: number },
+  row: (index: number) => Promise<DataFrame | undefined>,
+): Promise<string> {
+  if (JSON.stringify(m.context) !== JSON.stringify(context)) return "they were written with other settings";
+  if (!m.pages.length) return "";
+  const age = Date.now() - Date.parse(m.createdAt);
+  if (opts.ttlMs !== undefined && !(age <= opts.ttlMs)) return `they are from ${m.createdAt}, older than ttlMs`;
+  const files = m.pages.flatMap((p) => p.files).map((f) => join(dir, f));
+  const total = m.pages.reduce((n, p) => n + p.rows, 0);
+  const first = pl.readParquet(files[0]!, { nRows: 1 });
+  const lastFile = pl.readParquet(files[files.length - 1]!);
+  const last = lastFile.slice(lastFile.height - 1, 1);
+  for (const [index, stored] of [[0, first], [total - 1, last]] as const) {
+    let fresh: DataFrame | undefined;
+    try {
+      fresh = await row(index);
+    } catch (e) {
+      return `the service could not confirm them (${(e as Error).message.split("\n")[0]})`;
+    }
+    if (!fresh || fresh.height !== 1) return `the service has no row ${index + 1} any more`;
+    const text = (df: DataFrame) => JSON.stringify(df.select(...stored.columns.map((c) => pl.col(c).cast(pl.Utf8))).row(0));
+    if (!stored.columns.every((c) => fresh!.columns.includes(c)) || text(fresh) !== text(stored)) {
+      return `row ${index + 1} has changed on the service since they were written`;
+    }
+  }
+  return "";
+}

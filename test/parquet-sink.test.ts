@@ -1,0 +1,135 @@
+/**
+ * passportsToParquet(): the export written block by block to a Parquet
+ * dataset folder, over real HTTP: against the sandbox (read back equal to
+ * passports()), and against a scripted server that cuts a page off or
+ * changes its data between runs.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pl from "nodejs-polars";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Genesys, GenesysAbortError, GenesysInputError } from "../src/index.ts";
+import { scriptedServer } from "./helpers/scripted-server.ts";
+import { useSandboxClient } from "./helpers/sandbox.ts";
+
+let dir: string;
+let n = 0;
+const fresh = () => join(dir, `d${n++}`);
+beforeAll(() => (dir = mkdtempSync(join(tmpdir(), "genesys-sink-"))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("passportsToParquet against the sandbox", () => {
+  const ctx = useSandboxClient();
+
+  it("writes a dataset that reads back (lazily) equal to passports(), with provenance", async () => {
+    const filter = { crop: ["beans"] };
+    const df = await ctx.g.passports(filter, { pageSize: 150, onDiagnostics: () => undefined });
+    const out = fresh();
+    const pages: number[] = [];
+    const r = await ctx.g.passportsToParquet(filter, out, { pageSize: 150, onProgress: (p) => pages.push(p.page ?? -1) });
+    expect(r.rows).toBe(df.height);
+    expect(r.files.length).toBeGreaterThan(1);
+    expect(new Set(pages).size).toBeGreaterThan(1);
+    const back = pl.scanParquet(`${out}/*.parquet`).collectSync();
+    expect(back.columns).toEqual(df.columns);
+    expect(back.height).toBe(df.height);
+    // same values, same order (Categorical and String compare as text)
+    const text = (f: typeof df) => f.select(...f.columns.map((c) => pl.col(c).cast(pl.Utf8))).toRecords();
+    expect(text(back)).toEqual(text(df));
+    const prov = JSON.parse(readFileSync(join(out, "provenance.json"), "utf8"));
+    expect(prov.provenance).toMatchObject({ kind: "passports.parquet", rows: df.height, endpoints: ["POST /api/v2/acn/query"] });
+    expect(r.provenance.server).toBe(ctx.sb.url);
+  });
+
+  it("cancels through its signal and leaves no half-written part", async () => {
+    const out = fresh();
+    const ac = new AbortController();
+    const err = await ctx.g.passportsToParquet({}, out, {
+      pageSize: 500,
+      signal: ac.signal,
+      onProgress: (p) => (p.page ?? 0) >= 1 && ac.abort(new Error("enough")),
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysAbortError);
+    const manifest = JSON.parse(readFileSync(join(out, "_manifest.json"), "utf8"));
+    expect(manifest.complete).toBe(false);
+    // a later run completes it, taking the complete pages as they are
+    const r = await ctx.g.passportsToParquet({}, out, { pageSize: 500 });
+    const all = await ctx.g.passports({}, { select: ["UUID"], pageSize: 500 });
+    expect(r.rows).toBe(all.height);
+    expect(pl.scanParquet(`${out}/*.parquet`).select("UUID").collectSync().getColumn("UUID").toArray()).toEqual(
+      all.getColumn("UUID").toArray(),
+    );
+  });
+
+  it("refuses a folder that holds something else", async () => {
+    const out = fresh();
+    await ctx.g.passportsToParquet({ crop: ["beans"] }, out, { limit: 10 });
+    rmSync(join(out, "_manifest.json"));
+    const err = await ctx.g.passportsToParquet({ crop: ["beans"] }, out, { limit: 10 }).catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysInputError);
+    expect(err.message).toMatch(/not a dataset written by passportsToParquet/);
+  });
+});
+
+describe("passportsToParquet resuming", () => {
+  const HEADER = "INSTCODE\tACCENUMB\tELEVATION";
+  const tsv = { "content-type": "text/tab-separated-values;charset=UTF-8" };
+  async function service(rows: string[]) {
+    const state = { cutPage: -1 };
+    const srv = await scriptedServer((req) => {
+      const q = new URL(req.url!, "http://x").searchParams;
+      const p = Number(q.get("p")), l = Number(q.get("l"));
+      const body = [HEADER, ...rows.slice(p * l, p * l + l)].join("\n") + "\n";
+      if (p === state.cutPage && l > 1) {
+        state.cutPage = -1;
+        return { status: 200, headers: tsv, body: body.slice(0, body.length - 5), cutOff: true };
+      }
+      return { status: 200, headers: tsv, body };
+    });
+    const seen = () => srv.seen.map((s) => new URL(s.path, "http://x").searchParams).map((q) => `${q.get("p")}/${q.get("l")}`);
+    return { srv, state, seen, g: new Genesys({ baseUrl: srv.url, token: "t", retries: 0 }) };
+  }
+  const acc = (i: number) => `COL003\tG${i}\t${i}`;
+  const opts = { select: ["INSTCODE", "ACCENUMB", "ELEVATION"], pageSize: 10 };
+
+  it("a cut export resumes after its last complete page; a decimal later widens every file", async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => acc(i));
+    rows[22] = "COL003\tG22\t22.5";
+    const { srv, state, seen, g } = await service(rows);
+    const out = fresh();
+    state.cutPage = 2;
+    await expect(g.passportsToParquet({}, out, opts)).rejects.toThrow();
+    const before = seen().length;
+    const r = await g.passportsToParquet({}, out, { ...opts, onDiagnostics: () => undefined });
+    // first and last stored row checked alone, then page 2 and the empty page 3
+    expect(seen().slice(before)).toEqual(["0/1", "19/1", "2/10", "3/10"]);
+    expect(r.rows).toBe(25);
+    expect(r.diagnostics.notes.join(" ")).toMatch(/resumed at page 2/);
+    expect(r.diagnostics.notes.join(" ")).toMatch(/rewritten/);
+    const back = pl.scanParquet(`${out}/*.parquet`).collectSync();
+    expect(back.getColumn("ELEVATION").dtype.variant).toBe("Float64");
+    expect(back.getColumn("ELEVATION").toArray()).toEqual(Array.from({ length: 25 }, (_, i) => (i === 22 ? 22.5 : i)));
+    expect(back.getColumn("ACCENUMB").toArray()).toEqual(Array.from({ length: 25 }, (_, i) => `G${i}`));
+    await g.close();
+    await srv.close();
+  });
+
+  it("starts over when the service's data changed since the cut", async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => acc(i));
+    const { srv, state, g } = await service(rows);
+    const out = fresh();
+    state.cutPage = 2;
+    await expect(g.passportsToParquet({}, out, opts)).rejects.toThrow();
+    rows.splice(0, 1);
+    const r = await g.passportsToParquet({}, out, opts);
+    expect(r.rows).toBe(24);
+    expect(r.diagnostics.notes.join(" ")).toMatch(/started over/);
+    expect(pl.scanParquet(`${out}/*.parquet`).collectSync().getColumn("ACCENUMB").toArray()).toEqual(
+      Array.from({ length: 24 }, (_, i) => `G${i + 1}`),
+    );
+    expect(existsSync(join(out, "_manifest.json"))).toBe(true);
+    await g.close();
+    await srv.close();
+  });
+});
