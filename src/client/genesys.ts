@@ -326,7 +326,10 @@ export class Genesys {
 
   /** Where the complete pages of an unfinished export are kept. */
   private pages(id: string): PageStore {
-    return { readPages: () => this.cache.readPages(id), writePage: (page, df, header) => this.cache.writePage(id, page, df, header) };
+    return {
+      readPages: () => this.cache.readPages(id),
+      writePage: (page, df, header) => void this.cache.writePage(id, page, df, header, {}),
+    };
   }
 
   /**
