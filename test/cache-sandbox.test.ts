@@ -62,7 +62,7 @@ describe("cache keys of a local sandbox", () => {
     expect(other.entries).toHaveLength(2);
   });
 
-  it("offline against a stopped sandbox cannot ask it: the key holds the URL, and the entry stored under its identity is not found", async () => {
+  it("offline against a stopped sandbox: the key holds the URL, the entry stored under its identity is not found", async () => {
     const cacheDir = join(dir, "offline");
     const sb = await sandbox({ accessions: 1_000, seed: 5 });
     const online = new Genesys({ baseUrl: sb.url, token: sb.token, cache: "on", cacheDir });

@@ -184,7 +184,8 @@ export class CacheStore {
   private refuse(problem: string): void {
     this.warn(
       "cache-dir",
-      `cache not read or written: ${this.dir}: ${problem}; the data is returned (give cacheDir or GENESYS_CACHE_DIR a directory of your own)`,
+      `cache not read or written: ${this.dir}: ${problem}; the data is returned ` +
+        "(give cacheDir or GENESYS_CACHE_DIR a directory of your own)",
     );
   }
 
