@@ -3,11 +3,11 @@
  * a scripted server counts the requests it answers, and cuts bodies off
  * where a test asks it to.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { citation, Genesys, GenesysCacheMissError, type GenesysOptions, load, provenance, save, saveDoiList } from "../src/index.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 import { sandbox } from "./helpers/sandbox.ts";
@@ -65,6 +65,8 @@ describe("cache", () => {
     await g.passports({ crop: ["beans", "phaseolus"], institute: { code: ["COL003"] } }, { select: ["UUID"] });
     expect(queries()).toEqual(["0", "0"]);
     expect(g.cache.list().map((e) => e.kind)).toEqual(["passports", "passports"]);
+    // a loopback server that is not a sandbox is keyed by its URL
+    expect(g.cache.list().map((e) => e.server)).toEqual([srv.url, srv.url]);
     expect(g.cache.size()).toBeGreaterThan(0);
     expect(g.cache.clear()).toBe(2);
     expect(g.cache.list()).toEqual([]);
@@ -118,6 +120,47 @@ describe("cache", () => {
     expect(g.cache.list()).toEqual([]);
     const files = existsSync(cacheDir) ? readdirSync(cacheDir, { recursive: true }).map(String) : [];
     expect(files.filter((f) => f.endsWith("entry.json"))).toEqual([]);
+    await g.close();
+    await srv.close();
+  });
+
+  it("an unwritable cache directory: the download is returned, with one warning per client", async () => {
+    const { srv, client, queries } = await serve((req) => ({ status: 200, headers: csv, body: page(req.url!, 4) }));
+    const file = freshDir();
+    writeFileSync(file, "a file, not a folder");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      for (const cacheDir of [file, join(file, "below")]) {
+        warn.mockClear();
+        const g = client({ cacheDir, cache: "on" });
+        const df = await g.passports({ crop: ["beans"] }, { select: SELECT });
+        expect(df.height).toBe(4);
+        expect((await g.passports({ crop: ["maize"] }, { select: SELECT })).height).toBe(4);
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(String(warn.mock.calls[0]![0])).toMatch(/cache not read or written: .*; the data is returned/);
+        await g.close();
+      }
+      expect(queries()).toEqual(["0", "0", "0", "0"]);
+    } finally {
+      warn.mockRestore();
+    }
+    await srv.close();
+  });
+
+  it("a stored data file that does not match its entry.json is downloaded again", async () => {
+    const { srv, client, queries } = await serve((req) => ({ status: 200, headers: csv, body: page(req.url!, 5) }));
+    const cacheDir = freshDir();
+    const g = client({ cacheDir, cache: "on" });
+    const first = await g.passports({}, { select: SELECT });
+    const [entry] = g.cache.list();
+    // the data file of another query (2 rows) put in its place
+    first.head(2).writeIPC(join(cacheDir, entry!.id, "df.ipc"));
+    const again = await g.passports({}, { select: SELECT });
+    expect(queries()).toEqual(["0", "0"]);
+    expect(again.height).toBe(5);
+    expect(provenance(again)?.fromCache).toBe(false);
+    expect((await g.passports({}, { select: SELECT })).height).toBe(5);
+    expect(queries()).toEqual(["0", "0"]);
     await g.close();
     await srv.close();
   });

@@ -197,7 +197,7 @@ export class Genesys {
     const endpoints = decoding ? [ACN_QUERY, WIEWS_DECODE] : [ACN_QUERY];
     const result = await cached(
       this.cache,
-      this.request("passports", f, options, endpoints, opts.cache),
+      await this.request("passports", f, options, endpoints, opts.cache),
       async ({ entryId, resume, ttlMs }) => {
         const log = new CoercionLog();
         const pages = entryId && resume ? this.pages(entryId) : undefined;
@@ -294,7 +294,7 @@ export class Genesys {
   async accessions(filter: AccessionFilterInput = {}, opts: IteratorOptions & FrameOptions = {}): Promise<DataFrame> {
     const f = checkFilter(filter, "POST /api/v2/acn/filter");
     const { df } = publish(
-      await cached(this.cache, this.request("accessions", f, {}, ["POST /api/v2/acn/filter"], opts.cache), async () => {
+      await cached(this.cache, await this.request("accessions", f, {}, ["POST /api/v2/acn/filter"], opts.cache), async () => {
         const all: AccessionDTO[] = [];
         let filterCode: string | undefined;
         const pages = iterateAccessions(this.t, f, opts.size ?? 1_000, {
@@ -323,7 +323,7 @@ export class Genesys {
     const { df } = publish(
       await cached(
         this.cache,
-        this.request("datasets", f, {}, TRAIT_ENDPOINTS.slice(0, 2).concat(TRAIT_ENDPOINTS[3]!), opts.cache),
+        await this.request("datasets", f, {}, TRAIT_ENDPOINTS.slice(0, 2).concat(TRAIT_ENDPOINTS[3]!), opts.cache),
         async () => {
           const tables = await this.api.datatables(await this.api.datasetUuids(f, opts), opts);
           const meta = await this.api.descriptorList([...new Set(tables.flatMap((t) => Object.keys(t.columns)))], opts);
@@ -347,7 +347,7 @@ export class Genesys {
    */
   async descriptors(uuids: string[], opts: FrameOptions = {}): Promise<DataFrame> {
     const ids = [...new Set(uuids.map((u) => u.toLowerCase()))];
-    const request = this.request("descriptors", { uuid: ids }, {}, [TRAIT_ENDPOINTS[3]!], opts.cache);
+    const request = await this.request("descriptors", { uuid: ids }, {}, [TRAIT_ENDPOINTS[3]!], opts.cache);
     const { df } = publish(
       await cached(this.cache, request, async () => {
         const list = await this.api.descriptorList(ids, opts);
@@ -378,7 +378,7 @@ export class Genesys {
       decode: opts.decode ?? false,
     };
     return publish(
-      await cached(this.cache, this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
+      await cached(this.cache, await this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
         const { frames: r, diagnostics: d } = await fetchTraits(this.t, f, opts);
         return {
           frames: { wide: r.wide, long: r.long, datasets: r.datasets, descriptors: r.descriptors },
@@ -388,16 +388,39 @@ export class Genesys {
     );
   }
 
-  /** A cache request for this client (server, default mode). */
-  private request(
+  /**
+   * A cache request for this client (server, default mode). A server on a loopback address is asked once
+   * for `GET /api/v2/sandbox/identity`: a sandbox answers with what identifies its data, and the cache key
+   * holds `sandbox:<identity>` in place of the URL, whose port changes on every start. Any other answer,
+   * or none (a stopped sandbox in offline mode), keeps the URL in the key.
+   */
+  private async request(
     kind: string,
     filter: unknown,
     options: Record<string, unknown>,
     endpoints: string[],
     mode: CacheOption | undefined,
-  ): CacheRequest {
-    return { server: this.baseUrl, kind, filter, options, endpoints, settings: resolveCache(mode, this.cacheDefault) };
+  ): Promise<CacheRequest> {
+    const settings = resolveCache(mode, this.cacheDefault);
+    let keyServer: string | undefined;
+    // loopback: 127.0.0.0/8, ::1, localhost
+    const host = new URL(this.baseUrl).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+    const loopback = host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+    if (settings.mode !== "off" && loopback) {
+      this.sandboxData ??= fetch(`${this.baseUrl}/api/v2/sandbox/identity`, { signal: AbortSignal.timeout(5_000) })
+        .then(async (res) => {
+          const text = await res.text();
+          if (res.status !== 200) return undefined;
+          const data = (JSON.parse(text) as { data?: unknown }).data;
+          return typeof data === "string" && /^[A-Za-z0-9._-]{1,100}$/.test(data) ? `sandbox:${data}` : undefined;
+        })
+        .catch(() => undefined);
+      keyServer = await this.sandboxData;
+    }
+    return { server: this.baseUrl, keyServer, kind, filter, options, endpoints, settings };
   }
+  /** The sandbox identity of this client's server (request()), asked once. */
+  private sandboxData: Promise<string | undefined> | undefined;
 
   /** Where the complete pages of an unfinished export are kept. */
   private pages(id: string): PageStore {

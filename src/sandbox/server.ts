@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { DuckDBInstance } from "@duckdb/node-api";
 import { TokenStore } from "./auth.ts";
 import { FilterCodes, type Route, type SandboxSettings } from "./context.ts";
-import { defaultCacheDir, openDatabase } from "./db.ts";
+import { defaultCacheDir, GENERATOR_VERSION, openDatabase } from "./db.ts";
 import { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
 import { Memo } from "./memo.ts";
@@ -140,6 +140,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // id lists of the most recent queries, at most 256 MB
   const memo = new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength);
   const budgetMs = options.requestBudgetMs ?? 120_000;
+  // what identifies the generated data (the client keys its cache by it, not by the port): header on every answer and GET /sandbox/identity
+  const identity = sandboxIdentity(accessions, seed);
   // deno-lint-ignore prefer-const -- set once the port is known (below); read by the request handler defined first
   let hosts: Set<string> | undefined;
 
@@ -163,8 +165,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
     try {
       checkHost(req, hosts!);
+      res.setHeader("x-genesys-sandbox-data", identity);
       const url = requestUrl(req.url);
       path = url.pathname.replace(/\/+$/, "");
+      if (path === `${API}/sandbox/identity`) {
+        if (req.method !== "GET") throw new HttpError(405, `use GET ${API}/sandbox/identity`, { allow: "GET" });
+        return sendJson(req, res, 200, { data: identity });
+      }
       if (path === "/oauth/authorize") {
         if (req.method !== "GET") throw new HttpError(405, "use GET /oauth/authorize", { allow: "GET" });
         try {
@@ -266,6 +273,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         });
       }),
   };
+}
+
+/** `g<generator version>-s<seed>-n<accessions>`: sandboxes with the same identity serve the same data. */
+export function sandboxIdentity(accessions: number, seed: number): string {
+  return `g${GENERATOR_VERSION}-s${seed}-n${accessions}`;
 }
 
 /** The request target as a URL; `//`, `*` and other odd targets are paths, never a crash. */

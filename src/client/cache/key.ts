@@ -25,6 +25,11 @@ export function normalize(value: unknown, sortArrays: boolean): unknown {
 
 export interface KeyParts {
   server: string;
+  /**
+   * What identifies the server's data in the key, in place of `server`: a local sandbox is keyed by
+   * `sandbox:<generator version, seed, size>`, not by its URL, whose port changes on every start.
+   */
+  keyServer?: string;
   /** What is cached: passports, accessions, traits, descriptors, datasets. */
   kind: string;
   filter: unknown;
@@ -35,11 +40,16 @@ export interface KeyParts {
 /** The normalised query and its hash (the entry's name on disk). */
 export function cacheKey(parts: KeyParts): { id: string; query: Record<string, unknown> } {
   const query = {
-    server: parts.server,
+    server: parts.keyServer ?? parts.server,
     kind: parts.kind,
     filter: normalize(parts.filter ?? {}, true),
     options: normalize(parts.options, false),
     version: VERSION,
   };
-  return { id: createHash("sha256").update(JSON.stringify(query)).digest("hex").slice(0, 32), query };
+  return { id: queryId(query), query };
+}
+
+/** The id of a normalised query: the first 32 hex digits of the SHA-256 of its JSON. */
+export function queryId(query: Record<string, unknown>): string {
+  return createHash("sha256").update(JSON.stringify(query)).digest("hex").slice(0, 32);
 }

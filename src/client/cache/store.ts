@@ -1,19 +1,34 @@
 /**
  * The on-disk cache: one directory per entry, named by the key's hash, with
  * the frames as Arrow IPC files (exact dtypes: Categorical, List, Struct,
- * Date, Datetime) and `entry.json` (the query, when, provenance, diagnostics).
- * Every file is written under a temporary name and renamed; `entry.json` is
- * renamed last, so an entry without it (a download cut off) is never read.
- * Pages of a multi-page export are kept under `pages/` until the export is
- * complete, so a failed export resumes at its first missing page.
+ * Date, Datetime) and `entry.json` (the query, when, each frame's rows and
+ * schema, provenance, diagnostics). Every file is written under an
+ * unpredictable temporary name created exclusively, then renamed; `entry.json`
+ * is renamed last, so an entry without it (a download cut off) is never read.
+ * Pages of a multi-page export are kept under `pages/` (with `pages.json`)
+ * until the export is complete.
+ *
+ * The cache is private to the user: directories 0700, files 0600. A cache
+ * directory another user owns or others may write to is not used (a warning,
+ * then every call behaves as with an empty cache that stores nothing). Links
+ * are never followed below the cache directory: an entry folder, file or
+ * `pages` folder that is a symbolic link is refused. An entry is served only
+ * when its folder name, the id in its `entry.json` and the hash of its query
+ * agree, and every frame file has the rows and schema recorded for it.
+ *
+ * Writing never throws for a file-system reason: `write()` and `writePage()`
+ * return false and report why through `onWarning` (once per store and reason),
+ * and the caller keeps the data it downloaded.
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, type Stats, statSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Diagnostics } from "../diagnostics.ts";
 import type { Provenance } from "../provenance.ts";
+import { atomicWrite, atomicWriteText, dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../private-fs.ts";
+import { queryId } from "./key.ts";
 
 /** `$GENESYS_CACHE_DIR`, else the platform's user cache directory. */
 export function defaultCacheDir(): string {
@@ -25,13 +40,22 @@ export function defaultCacheDir(): string {
   return join(env.XDG_CACHE_HOME || join(home, ".cache"), "genesys-notebook", "client");
 }
 
+/** A stored frame's row count and schema (column name -> dtype as `String(dtype)`), checked when it is read back. */
+export interface FrameShape {
+  rows: number;
+  columns: Record<string, string>;
+}
+
 export interface EntryMeta {
+  /** The folder name: the hash of `query`. */
   id: string;
   query: Record<string, unknown>;
   /** When the data was downloaded (ISO 8601). */
   createdAt: string;
   /** Frame names in this entry (files `<name>.ipc`). */
   frames: string[];
+  /** Rows and schema of each frame. */
+  shapes: Record<string, FrameShape>;
   provenance: Record<string, Provenance>;
   diagnostics?: Record<string, Diagnostics>;
 }
@@ -42,125 +66,380 @@ export interface CachedEntry {
   ageMs: number;
 }
 
-let seq = 0;
-const tempName = (path: string) => `${path}.${process.pid}.${Date.now()}.${seq++}.tmp`;
+/** The complete pages 0..k-1 of an unfinished export, with what the first page written recorded. */
+export interface StoredPages {
+  frames: DataFrame[];
+  header: string[];
+  /** When the first page was written (ISO 8601). */
+  createdAt: string;
+  /** The caller's record given with the first page (page size, total, …). */
+  context: Record<string, unknown>;
+}
 
-/** Writes a file under a temporary name, then renames it into place. */
-function atomicWrite(path: string, write: (tmp: string) => void): void {
-  const tmp = tempName(path);
+/** `pages/pages.json`. */
+interface PagesRecord {
+  createdAt: string;
+  context: Record<string, unknown>;
+  header: string[];
+  /** Page number -> its rows and schema. */
+  pages: Record<string, FrameShape>;
+}
+
+export interface CacheStoreOptions {
+  /**
+   * Told why the cache could not be used or written, once per store and reason. Default: `console.warn`.
+   * The data is returned to the caller either way.
+   */
+  onWarning?: (message: string) => void;
+}
+
+const ID_RE = /^[0-9a-f]{32}$/;
+const PAGE_RE = /^\d{6}\.ipc$/;
+const safe = (name: string) => name.replace(/[^A-Za-z0-9_.-]/g, "_");
+const pageFile = (page: number) => `${String(page).padStart(6, "0")}.ipc`;
+
+export function shapeOf(df: DataFrame): FrameShape {
+  return { rows: df.height, columns: Object.fromEntries(Object.entries(df.schema).map(([k, v]) => [k, String(v)])) };
+}
+
+function sameShape(a: FrameShape, b: FrameShape | undefined): boolean {
+  return !!b && a.rows === b.rows && JSON.stringify(Object.entries(a.columns)) === JSON.stringify(Object.entries(b.columns ?? {}));
+}
+
+/** Reads an IPC file and checks it against its recorded shape; undefined when it does not match or cannot be read. */
+function readChecked(path: string, shape: FrameShape | undefined): DataFrame | undefined {
+  if (!shape || !ownFile(path)) return undefined;
   try {
-    write(tmp);
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
+    const df = pl.readIPC(path);
+    return sameShape(shapeOf(df), shape) ? df : undefined;
+  } catch {
+    return undefined;
   }
 }
 
-const safe = (name: string) => name.replace(/[^A-Za-z0-9_.-]/g, "_");
+const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const reasonOf = (e: unknown) => (e as NodeJS.ErrnoException)?.code ?? why(e);
 
 export class CacheStore {
-  constructor(readonly dir: string = defaultCacheDir()) {}
+  /** Every warning given so far (each reason once). */
+  readonly warnings: string[] = [];
+  private readonly warned = new Set<string>();
+  private readonly onWarning: (message: string) => void;
+  private swept = false;
 
-  private entryDir(id: string): string {
-    return join(this.dir, id);
+  constructor(readonly dir: string = defaultCacheDir(), opts: CacheStoreOptions = {}) {
+    this.onWarning = opts.onWarning ?? ((m) => console.warn(`genesys-notebook: ${m}`));
   }
 
-  /** A complete entry, or undefined. */
-  read(id: string): CachedEntry | undefined {
+  private warn(reason: string, message: string): void {
+    if (this.warned.has(reason)) return;
+    this.warned.add(reason);
+    this.warnings.push(message);
+    try {
+      this.onWarning(message);
+    } catch {
+      // a warning callback's failure is not the caller's download's
+    }
+  }
+
+  /**
+   * Whether the cache directory may be used; creates it (0700) when `create`. A directory another user
+   * owns or others may write to is refused with a warning; one of ours readable by others is made 0700.
+   */
+  private root(create: boolean): boolean {
+    let st: Stats | undefined;
+    try {
+      // the cache directory itself may be a link (a moved ~/.cache); what it points to is checked
+      try {
+        st = statSync(this.dir);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+        if (!create) return false;
+        mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+        st = statSync(this.dir);
+      }
+    } catch (e) {
+      this.refuse(why(e));
+      return false;
+    }
+    const problem = dirProblem(st);
+    if (problem) {
+      this.refuse(problem);
+      return false;
+    }
+    if ((st.mode & 0o077) !== 0) {
+      try {
+        chmodSync(this.dir, 0o700);
+      } catch {
+        // the entries are checked one by one anyway
+      }
+    }
+    if (!this.swept) {
+      this.swept = true;
+      this.sweep();
+    }
+    return true;
+  }
+
+  private refuse(problem: string): void {
+    this.warn(
+      "cache-dir",
+      `cache not read or written: ${this.dir}: ${problem}; the data is returned ` +
+        "(give cacheDir or GENESYS_CACHE_DIR a directory of your own)",
+    );
+  }
+
+  /** The entry's folder when `id` is an entry id, else undefined. */
+  private entryDir(id: string): string | undefined {
+    return ID_RE.test(id) ? join(this.dir, id) : undefined;
+  }
+
+  /** A private directory (created 0700 when absent); false, with a warning, when something else is there. */
+  private ensureDir(path: string): boolean {
+    const st = lstatOrUndefined(path);
+    if (!st) {
+      mkdirSync(path, { mode: 0o700 });
+      return true;
+    }
+    const problem = dirProblem(st);
+    if (problem) this.warn(`refused:${path}`, `cache not written: ${path}: ${problem}; the data is returned`);
+    return !problem;
+  }
+
+  /** Removes a directory when `lstat` says it is a real one; a link there is unlinked, its target untouched. */
+  private removeDir(path: string): void {
+    const st = lstatOrUndefined(path);
+    if (!st) return;
+    if (st.isSymbolicLink()) rmSync(path, { force: true });
+    else if (st.isDirectory()) rmSync(path, { recursive: true, force: true });
+  }
+
+  /** Removes temporary files left by writers that are gone (in entry folders and their `pages`). */
+  private sweepDir(dir: string): void {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    const now = Date.now();
+    for (const name of names) {
+      if (!TEMP_RE.test(name)) continue;
+      const path = join(dir, name);
+      try {
+        if (ownFile(path) && staleTemp(path, now)) rmSync(path, { force: true });
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+
+  private sweep(): void {
+    for (const id of this.entryIds()) {
+      const dir = join(this.dir, id);
+      this.sweepDir(dir);
+      if (ownDir(join(dir, "pages"))) this.sweepDir(join(dir, "pages"));
+    }
+  }
+
+  /** Names of the entry folders: real directories of ours named like an id. */
+  private entryIds(): string[] {
+    try {
+      return readdirSync(this.dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && ID_RE.test(d.name) && ownDir(join(this.dir, d.name)))
+        .map((d) => d.name);
+    } catch {
+      return [];
+    }
+  }
+
+  /** `entry.json` of a complete entry whose id, folder name and query hash agree; undefined otherwise. */
+  private readMeta(id: string): EntryMeta | "broken" | undefined {
     const dir = this.entryDir(id);
+    if (!dir || !ownDir(dir)) return undefined;
     const metaPath = join(dir, "entry.json");
-    if (!existsSync(metaPath)) return undefined;
+    if (!lstatOrUndefined(metaPath)) return undefined;
+    if (!ownFile(metaPath)) return "broken";
     try {
       const meta = JSON.parse(readFileSync(metaPath, "utf8")) as EntryMeta;
-      const frames = Object.fromEntries(meta.frames.map((f) => [f, pl.readIPC(join(dir, `${safe(f)}.ipc`))]));
+      if (meta.id !== id || !meta.query || queryId(meta.query) !== id || !Array.isArray(meta.frames) || !meta.shapes) return "broken";
+      return meta;
+    } catch {
+      return "broken";
+    }
+  }
+
+  /** A complete, verified entry, or undefined. An entry that does not verify is removed, so the caller downloads again. */
+  read(id: string): CachedEntry | undefined {
+    try {
+      if (!this.root(false)) return undefined;
+      const meta = this.readMeta(id);
+      if (meta === undefined) return undefined;
+      const dir = join(this.dir, id);
+      const frames: Record<string, DataFrame> = {};
+      if (meta !== "broken") {
+        for (const f of meta.frames) {
+          const df = readChecked(join(dir, `${safe(f)}.ipc`), meta.shapes[f]);
+          if (!df) break;
+          frames[f] = df;
+        }
+      }
+      if (meta === "broken" || Object.keys(frames).length !== meta.frames.length) {
+        this.removeDir(dir);
+        return undefined;
+      }
       return { meta, frames, ageMs: Date.now() - Date.parse(meta.createdAt) };
     } catch {
-      // unreadable (another version, a damaged file): treated as absent, and replaced by the next download
       return undefined;
     }
   }
 
-  /** Stores frames and metadata; `entry.json` last, so the entry becomes visible only when complete. */
-  write(meta: Omit<EntryMeta, "frames">, frames: Record<string, DataFrame>): void {
-    const dir = this.entryDir(meta.id);
-    mkdirSync(dir, { recursive: true });
-    rmSync(join(dir, "entry.json"), { force: true });
-    for (const [name, df] of Object.entries(frames)) atomicWrite(join(dir, `${safe(name)}.ipc`), (tmp) => df.writeIPC(tmp));
-    const full: EntryMeta = { ...meta, frames: Object.keys(frames) };
-    atomicWrite(join(dir, "entry.json"), (tmp) => writeFileSync(tmp, JSON.stringify(full, null, 1)));
-    rmSync(join(dir, "pages"), { recursive: true, force: true });
-  }
-
-  /** Saves one complete page of a multi-page export (its header and frame); the first page records when and how. */
-  writePage(id: string, page: number, df: DataFrame, header: string[], context: Record<string, unknown>): void {
-    const dir = join(this.entryDir(id), "pages");
-    mkdirSync(dir, { recursive: true });
-    atomicWrite(join(dir, `${String(page).padStart(6, "0")}.ipc`), (tmp) => df.writeIPC(tmp));
-    if (!existsSync(join(dir, "pages.json"))) {
-      atomicWrite(
-        join(dir, "pages.json"),
-        (tmp) => writeFileSync(tmp, JSON.stringify({ header, createdAt: new Date().toISOString(), context })),
-      );
+  /**
+   * Stores frames and metadata; `entry.json` last, so the entry becomes visible only when complete, then
+   * removes the entry's pages. False (and a warning) when the cache could not be written.
+   */
+  write(meta: Omit<EntryMeta, "frames" | "shapes">, frames: Record<string, DataFrame>): boolean {
+    try {
+      if (!this.root(true)) return false;
+      const dir = this.entryDir(meta.id);
+      if (!dir) throw new Error(`'${meta.id}' is not an entry id`);
+      if (!this.ensureDir(dir)) return false;
+      this.sweepDir(dir);
+      rmSync(join(dir, "entry.json"), { force: true });
+      const shapes: Record<string, FrameShape> = {};
+      for (const [name, df] of Object.entries(frames)) {
+        atomicWrite(join(dir, `${safe(name)}.ipc`), (tmp) => df.writeIPC(tmp));
+        shapes[name] = shapeOf(df);
+      }
+      const full: EntryMeta = { ...meta, frames: Object.keys(frames), shapes };
+      atomicWriteText(join(dir, "entry.json"), JSON.stringify(full, null, 1));
+      this.removeDir(join(dir, "pages"));
+      return true;
+    } catch (e) {
+      this.warn(reasonOf(e), `cache not written: ${why(e)}; the data is returned`);
+      return false;
     }
   }
 
-  /** The complete pages 0..k-1 of an unfinished export (stops at the first gap). */
-  readPages(id: string): { frames: DataFrame[]; header: string[]; createdAt: string; context: Record<string, unknown> } | undefined {
-    const dir = join(this.entryDir(id), "pages");
-    if (!existsSync(join(dir, "pages.json"))) return undefined;
-    const frames: DataFrame[] = [];
-    for (let p = 0; existsSync(join(dir, `${String(p).padStart(6, "0")}.ipc`)); p++) {
-      frames.push(pl.readIPC(join(dir, `${String(p).padStart(6, "0")}.ipc`)));
+  /**
+   * Saves one complete page of a multi-page export. The first page written (and page 0, which starts
+   * the export afresh) records `createdAt` and `context` in `pages/pages.json`; every page records its
+   * rows and schema there. False (and a warning) when it could not be written.
+   */
+  writePage(id: string, page: number, df: DataFrame, header: string[], context: Record<string, unknown>): boolean {
+    try {
+      if (!Number.isInteger(page) || page < 0) throw new Error(`page ${page} is not a page number`);
+      if (!this.root(true)) return false;
+      const dir = this.entryDir(id);
+      if (!dir) throw new Error(`'${id}' is not an entry id`);
+      if (!this.ensureDir(dir)) return false;
+      const pages = join(dir, "pages");
+      if (!this.ensureDir(pages)) return false;
+      this.sweepDir(pages);
+      let rec = page === 0 ? undefined : this.readPagesRecord(pages);
+      if (!rec) {
+        rec = { createdAt: new Date().toISOString(), context, header, pages: {} };
+        // the pages of an earlier export under this id are not this one's
+        for (const name of readdirSync(pages)) if (PAGE_RE.test(name)) rmSync(join(pages, name), { force: true });
+      }
+      atomicWrite(join(pages, pageFile(page)), (tmp) => df.writeIPC(tmp));
+      rec.pages[String(page)] = shapeOf(df);
+      atomicWriteText(join(pages, "pages.json"), JSON.stringify(rec));
+      return true;
+    } catch (e) {
+      this.warn(reasonOf(e), `cache not written: ${why(e)}; the data is returned`);
+      return false;
     }
-    return frames.length ? { frames, ...JSON.parse(readFileSync(join(dir, "pages.json"), "utf8")) } : undefined;
   }
 
+  private readPagesRecord(pages: string): PagesRecord | undefined {
+    const path = join(pages, "pages.json");
+    if (!ownFile(path)) return undefined;
+    try {
+      const rec = JSON.parse(readFileSync(path, "utf8")) as PagesRecord;
+      return rec && typeof rec.createdAt === "string" && rec.pages && Array.isArray(rec.header) ? rec : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The pages 0..k-1 of an unfinished export, up to the first one missing; a page whose file does not match
+   * its recorded rows and schema counts as missing. Undefined when there is no page 0.
+   */
+  readPages(id: string): StoredPages | undefined {
+    try {
+      if (!this.root(false)) return undefined;
+      const dir = this.entryDir(id);
+      if (!dir || !ownDir(dir) || !ownDir(join(dir, "pages"))) return undefined;
+      const pages = join(dir, "pages");
+      const rec = this.readPagesRecord(pages);
+      if (!rec) return undefined;
+      const frames: DataFrame[] = [];
+      for (let p = 0;; p++) {
+        const df = readChecked(join(pages, pageFile(p)), rec.pages[String(p)]);
+        if (!df) break;
+        frames.push(df);
+      }
+      return frames.length ? { frames, header: rec.header, createdAt: rec.createdAt, context: rec.context ?? {} } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Removes the stored pages of an export (never throws). */
   dropPages(id: string): void {
-    rmSync(join(this.entryDir(id), "pages"), { recursive: true, force: true });
+    try {
+      const dir = this.entryDir(id);
+      if (dir && this.root(false) && ownDir(dir)) this.removeDir(join(dir, "pages"));
+    } catch {
+      // nothing to remove, or not ours to remove
+    }
   }
 
   /** Complete entries: id, kind, server, when, bytes on disk. */
   list(): { id: string; kind: string; server: string; createdAt: string; bytes: number; query: Record<string, unknown> }[] {
-    if (!existsSync(this.dir)) return [];
-    return readdirSync(this.dir, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) => {
-      const metaPath = join(this.dir, d.name, "entry.json");
-      if (!existsSync(metaPath)) return [];
-      try {
-        const meta = JSON.parse(readFileSync(metaPath, "utf8")) as EntryMeta;
-        return [{
-          id: meta.id,
-          kind: String(meta.query.kind),
-          server: String(meta.query.server),
-          createdAt: meta.createdAt,
-          bytes: dirBytes(join(this.dir, d.name)),
-          query: meta.query,
-        }];
-      } catch {
-        return [];
-      }
+    if (!this.root(false)) return [];
+    return this.entryIds().flatMap((id) => {
+      const meta = this.readMeta(id);
+      if (!meta || meta === "broken") return [];
+      this.sweepDir(join(this.dir, id));
+      return [{
+        id,
+        kind: String(meta.query.kind),
+        server: String(meta.query.server),
+        createdAt: meta.createdAt,
+        bytes: dirBytes(join(this.dir, id)),
+        query: meta.query,
+      }];
     });
   }
 
-  /** Bytes on disk, entries and unfinished pages together. */
+  /** Bytes on disk, entries and unfinished pages together (temporary files of writers that are gone are removed first). */
   size(): number {
-    return existsSync(this.dir) ? dirBytes(this.dir) : 0;
+    if (!this.root(false)) return 0;
+    this.sweep();
+    return this.entryIds().reduce((n, id) => n + dirBytes(join(this.dir, id)), 0);
   }
 
   /** Removes every entry (or those `which` selects); returns how many. */
   clear(which?: (e: { id: string; kind: string; server: string; createdAt: string }) => boolean): number {
-    if (!existsSync(this.dir)) return 0;
-    const all = readdirSync(this.dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-    const chosen = which ? this.list().filter(which).map((e) => e.id) : all;
-    for (const id of chosen) rmSync(this.entryDir(id), { recursive: true, force: true });
+    if (!this.root(false)) return 0;
+    const chosen = which ? this.list().filter(which).map((e) => e.id) : this.entryIds();
+    for (const id of chosen) this.removeDir(join(this.dir, id));
     return chosen.length;
   }
 }
 
+/** Bytes of the regular files below `dir` (links are not followed). */
 function dirBytes(dir: string): number {
   let total = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (e.isFile()) total += statSync(join(e.parentPath, e.name)).size;
+  try {
+    for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      if (e.isFile()) total += lstatOrUndefined(join(e.parentPath, e.name))?.size ?? 0;
+    }
+  } catch {
+    // removed meanwhile
   }
   return total;
 }
