@@ -1,4 +1,5 @@
 /** /acn/filter: validated AccessionDTO pages, an iterator over all pages, and flattening to a DataFrame. */
+import { ENDPOINTS } from "../schema/endpoints.ts";
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { type AccessionDTO, AccessionPage } from "../schema/responses.ts";
@@ -7,7 +8,7 @@ import { PageGuard } from "./paging.ts";
 import type { Cancellable, Transport } from "./transport.ts";
 
 export const FILTER_MAX_SIZE = 1_000;
-const ENDPOINT = "POST /api/v2/acn/filter";
+const ENDPOINT = ENDPOINTS.acnFilter.label;
 
 export interface PageOptions extends Cancellable {
   /** Zero-based page. */

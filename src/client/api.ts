@@ -3,6 +3,7 @@
  * returning plain objects, for what the DataFrame methods do not cover.
  * UUIDs in the answers are lower case (their canonical form).
  */
+import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { AccessionFilterInput } from "../schema/filter.ts";
 import type { AccessionDTO, AccessionPage, Datatable, Descriptor, ObservationRow } from "../schema/responses.ts";
 import { fetchAccessionPage, FILTER_MAX_SIZE, iterateAccessions, type PageOptions } from "./accessions.ts";
@@ -41,7 +42,7 @@ export class GenesysApi {
    * ```
    */
   accessionPage(filter: AccessionFilterInput = {}, opts: PageOptions = {}): Promise<AccessionPage> {
-    return fetchAccessionPage(this.t, checkFilter(filter, "POST /api/v2/acn/filter"), opts);
+    return fetchAccessionPage(this.t, checkFilter(filter, ENDPOINTS.acnFilter.label), opts);
   }
 
   /**
@@ -54,7 +55,7 @@ export class GenesysApi {
    * ```
    */
   accessionIterator(filter: AccessionFilterInput = {}, opts: IteratorOptions = {}): AsyncGenerator<AccessionDTO> {
-    return iterateAccessions(this.t, checkFilter(filter, "POST /api/v2/acn/filter"), opts.size ?? FILTER_MAX_SIZE, opts);
+    return iterateAccessions(this.t, checkFilter(filter, ENDPOINTS.acnFilter.label), opts.size ?? FILTER_MAX_SIZE, opts);
   }
 
   /**
@@ -67,7 +68,7 @@ export class GenesysApi {
    * ```
    */
   datasetUuids(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<string[]> {
-    return traitDatasets(this.t, checkFilter(filter, "POST /api/v2/dataset/accessions-datasets"), opts);
+    return traitDatasets(this.t, checkFilter(filter, ENDPOINTS.accessionsDatasets.label), opts);
   }
 
   /**
@@ -97,7 +98,7 @@ export class GenesysApi {
    * ```
    */
   observationRows(query: ObservationQuery): Promise<ObservationRow[]> {
-    return observationRows(this.t, { ...query, filter: checkFilter(query.filter, "POST /api/v2/dataset/data") });
+    return observationRows(this.t, { ...query, filter: checkFilter(query.filter, ENDPOINTS.datasetData.label) });
   }
 
   /**

@@ -6,6 +6,7 @@
  * the same CSV engine as passports (readTable); every frame returned here
  * carries its diagnostics.
  */
+import { ENDPOINTS } from "../schema/endpoints.ts";
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { AccessionDetails, type FieldCounts, InstituteNames, Overview, Profile, SubsetPage } from "../schema/catalogue.ts";
@@ -77,7 +78,7 @@ export interface InstituteQuery extends Cancellable {
 
 /** POST /wiews/list?l=100&p=N (TSV), page after page until a short page; one diagnostics log over all pages. */
 export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<DataFrame> {
-  const endpoint = "POST /api/v2/wiews/list";
+  const endpoint = ENDPOINTS.wiewsList.label;
   const body = { code: q.code, accessions: q.withAccessions, "country.code3": q.country?.map((c) => c.toUpperCase()) };
   const log = new CoercionLog();
   const frames: DataFrame[] = [];
@@ -108,7 +109,7 @@ export async function instituteNames(t: Transport, codes: string[], opts: Cancel
   return new Map(Object.entries(r).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
-const OVERVIEW_ENDPOINT = "POST /api/v2/acn/overview";
+const OVERVIEW_ENDPOINT = ENDPOINTS.acnOverview.label;
 
 /** One field's rows: the terms, then (other) and (missing) when not zero; and what the field's counts add up to. */
 function fieldRows(c: FieldCounts) {
@@ -197,7 +198,7 @@ export async function accession(t: Transport, id: string, opts: Cancellable = {}
     if (!page.content.length) {
       throw new GenesysRequestError(
         `no accession with DOI ${uuid}`,
-        "POST /api/v2/acn/filter",
+        ENDPOINTS.acnFilter.label,
         404,
         undefined,
         "check the DOI (e.g. 10.18730/…), or pass the accession's UUID",
@@ -209,7 +210,7 @@ export async function accession(t: Transport, id: string, opts: Cancellable = {}
     method: "GET",
     signal: opts.signal,
   });
-  return attachDiagnostics(accessionsToDataFrame([dto]), { endpoint: "GET /api/v2/acn/details/{uuid}", coercions: [], notes: [] });
+  return attachDiagnostics(accessionsToDataFrame([dto]), { endpoint: ENDPOINTS.acnDetails.label, coercions: [], notes: [] });
 }
 
 export interface SubsetQuery extends Cancellable {
@@ -227,7 +228,7 @@ export async function subsets(t: Transport, q: SubsetQuery = {}): Promise<DataFr
     if (page.content.length < 100 || page.last === true || rows.length >= page.totalElements) break;
   }
   // flattened and typed as accessions are (dotted names; whole numbers Int64)
-  return attachDiagnostics(objectsToDataFrame(rows), { endpoint: "POST /api/v2/subset/filter", coercions: [], notes: [] });
+  return attachDiagnostics(objectsToDataFrame(rows), { endpoint: ENDPOINTS.subsetFilter.label, coercions: [], notes: [] });
 }
 
 export const me = (t: Transport, opts: Cancellable = {}): Promise<Profile> =>

@@ -4,6 +4,7 @@
  *   const g = new Genesys({ baseUrl: "https://api.genesys-pgr.org", token });
  *   const df = await g.passports({ crop: ["maize"], institute: { code: ["MEX002"] } });
  */
+import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
 import type { AccessionFilterInput } from "../schema/filter.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
@@ -70,15 +71,15 @@ function env(name: string): string | undefined {
   return typeof process !== "undefined" ? process.env[name] : undefined;
 }
 
-const ACN_QUERY = "POST /api/v2/acn/query";
-const WIEWS_DECODE = "POST /api/v2/vocabulary/wiews/decode";
+const ACN_QUERY = ENDPOINTS.acnQuery.label;
+const WIEWS_DECODE = ENDPOINTS.wiewsDecode.label;
 const warnCoercions = (d: Diagnostics) => console.warn(summarize(d));
 
 const TRAIT_ENDPOINTS = [
-  "POST /api/v2/dataset/accessions-datasets",
-  "POST /api/v2/amphibian/datatable/list",
-  "POST /api/v2/dataset/data",
-  "POST /api/v2/descriptor/list/details",
+  ENDPOINTS.accessionsDatasets.label,
+  ENDPOINTS.datatableList.label,
+  ENDPOINTS.datasetData.label,
+  ENDPOINTS.descriptorDetails.label,
 ];
 
 export class Genesys {
@@ -292,9 +293,9 @@ export class Genesys {
    * ```
    */
   async accessions(filter: AccessionFilterInput = {}, opts: IteratorOptions & FrameOptions = {}): Promise<DataFrame> {
-    const f = checkFilter(filter, "POST /api/v2/acn/filter");
+    const f = checkFilter(filter, ENDPOINTS.acnFilter.label);
     const { df } = publish(
-      await cached(this.cache, await this.request("accessions", f, {}, ["POST /api/v2/acn/filter"], opts.cache), async () => {
+      await cached(this.cache, await this.request("accessions", f, {}, [ENDPOINTS.acnFilter.label], opts.cache), async () => {
         const all: AccessionDTO[] = [];
         let filterCode: string | undefined;
         const pages = iterateAccessions(this.t, f, opts.size ?? 1_000, {
@@ -319,7 +320,7 @@ export class Genesys {
    * ```
    */
   async datasets(filter: AccessionFilterInput = {}, opts: FrameOptions = {}): Promise<DataFrame> {
-    const f = checkFilter(filter, "POST /api/v2/dataset/accessions-datasets");
+    const f = checkFilter(filter, ENDPOINTS.accessionsDatasets.label);
     const { df } = publish(
       await cached(
         this.cache,
@@ -442,7 +443,7 @@ export class Genesys {
    */
   async crops(opts: Cancellable = {}): Promise<DataFrame> {
     const df = await crops(this.t, opts);
-    return attachProvenance(df, this.fresh("crops", {}, { l: 1000 }, ["GET /api/v2/crops/list"], df.height));
+    return attachProvenance(df, this.fresh("crops", {}, { l: 1000 }, [ENDPOINTS.cropsList.label], df.height));
   }
 
   /**
@@ -454,9 +455,9 @@ export class Genesys {
    * ```
    */
   async species(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<DataFrame> {
-    const f = checkFilter(filter, "POST /api/v2/acn/species");
+    const f = checkFilter(filter, ENDPOINTS.acnSpecies.label);
     const df = await species(this.t, f, opts);
-    return attachProvenance(df, this.fresh("species", f, {}, ["POST /api/v2/acn/species"], df.height));
+    return attachProvenance(df, this.fresh("species", f, {}, [ENDPOINTS.acnSpecies.label], df.height));
   }
 
   /**
@@ -470,7 +471,7 @@ export class Genesys {
   async institutes(query: InstituteQuery = {}): Promise<DataFrame> {
     const df = await institutes(this.t, query);
     const { signal: _, ...q } = query;
-    return attachProvenance(df, this.fresh("institutes", q, { l: 100 }, ["POST /api/v2/wiews/list"], df.height));
+    return attachProvenance(df, this.fresh("institutes", q, { l: 100 }, [ENDPOINTS.wiewsList.label], df.height));
   }
 
   /**
@@ -503,9 +504,9 @@ export class Genesys {
     filter: AccessionFilterInput = {},
     opts: Cancellable & { limit?: number } = {},
   ): Promise<{ total: number; counts: DataFrame }> {
-    const f = checkFilter(filter, "POST /api/v2/acn/overview");
+    const f = checkFilter(filter, ENDPOINTS.acnOverview.label);
     const r = await overview(this.t, f, opts.limit ?? 10, opts);
-    attachProvenance(r.df, this.fresh("overview", f, { limit: opts.limit ?? 10 }, ["POST /api/v2/acn/overview"], r.total, r.filterCode));
+    attachProvenance(r.df, this.fresh("overview", f, { limit: opts.limit ?? 10 }, [ENDPOINTS.acnOverview.label], r.total, r.filterCode));
     return { total: r.total, counts: r.df };
   }
 
@@ -519,7 +520,7 @@ export class Genesys {
    */
   async accession(uuidOrDoi: string, opts: Cancellable = {}): Promise<DataFrame> {
     const df = await accession(this.t, uuidOrDoi, opts);
-    return attachProvenance(df, this.fresh("accession", { id: uuidOrDoi }, {}, ["GET /api/v2/acn/details/{uuid}"], df.height));
+    return attachProvenance(df, this.fresh("accession", { id: uuidOrDoi }, {}, [ENDPOINTS.acnDetails.label], df.height));
   }
 
   /**
@@ -534,7 +535,7 @@ export class Genesys {
     const df = await subsets(this.t, query);
     return attachProvenance(
       df,
-      this.fresh("subsets", { institute: query.institute, crop: query.crop }, {}, ["POST /api/v2/subset/filter"], df.height),
+      this.fresh("subsets", { institute: query.institute, crop: query.crop }, {}, [ENDPOINTS.subsetFilter.label], df.height),
     );
   }
 

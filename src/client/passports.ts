@@ -10,6 +10,7 @@
  * resumed export (cache/resume.ts) is a wrapper around the same iterator: the
  * export itself never touches the cache.
  */
+import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../schema/passport-fields.ts";
 import { typedBlocks } from "./csv/stream.ts";
@@ -23,7 +24,7 @@ import type { Transport } from "./transport.ts";
 export type { Progress };
 
 export const QUERY_MAX_ROWS = 1_000_000;
-const ENDPOINT = "POST /api/v2/acn/query";
+const ENDPOINT = ENDPOINTS.acnQuery.label;
 
 export interface PassportOptions {
   /**

@@ -12,6 +12,7 @@
  * and the service still answers the first and last stored rows the same
  * (the same checks as a resumed `passports()`), else it starts over.
  */
+import { ENDPOINTS } from "../../schema/endpoints.ts";
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "nodejs-polars";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -24,7 +25,7 @@ import type { Progress } from "../progress.ts";
 import { freshProvenance, type Provenance } from "../provenance.ts";
 import type { Transport } from "../transport.ts";
 
-const ENDPOINT = "POST /api/v2/acn/query";
+const ENDPOINT = ENDPOINTS.acnQuery.label;
 
 export interface ParquetSinkResult {
   /** The dataset folder: read it with `pl.scanParquet(\`${dir}/*.parquet\`)`, DuckDB `read_parquet('dir/*.parquet')`, … */

@@ -2,6 +2,7 @@
  * The four trait-workflow endpoints, validated, with UUIDs made canonical
  * (lower case) once here, so everything downstream compares them as strings.
  */
+import { ENDPOINTS } from "../../schema/endpoints.ts";
 import {
   DatasetUuids,
   type Datatable,
@@ -47,7 +48,7 @@ export async function traitDatasets(t: Transport, filter: unknown, { signal }: C
 
 /** Step 2: datatable objects (`key` and `columns` keys canonical). */
 export async function datatables(t: Transport, datasetUuids: string[], { signal }: Cancellable = {}): Promise<Datatable[]> {
-  const ids = checkUuids(datasetUuids, "datasetUuids", "POST /api/v2/amphibian/datatable/list");
+  const ids = checkUuids(datasetUuids, "datasetUuids", ENDPOINTS.datatableList.label);
   if (!ids.length) return [];
   const list = await t.json("/amphibian/datatable/list", DatatableList, { body: ids, signal });
   return list.map((d) => ({
@@ -75,7 +76,7 @@ export interface ObservationRequest extends Cancellable {
  * the rows merged per accession. Row keys that are UUIDs are made canonical.
  */
 export async function observationRows(t: Transport, req: ObservationRequest): Promise<ObservationRow[]> {
-  const endpoint = "POST /api/v2/dataset/data";
+  const endpoint = ENDPOINTS.datasetData.label;
   const size = req.pageSize ?? DATA_MAX_SIZE;
   checkSize(size, DATA_MAX_SIZE, endpoint);
   const datasets = checkUuids(req.datasets, "datasetUuids", endpoint);
@@ -122,7 +123,7 @@ const pick = (row: ObservationRow) => Object.fromEntries(Object.entries(row).fil
 
 /** Step 4: descriptor metadata objects for the UUIDs (page envelope or bare array), `uuid` canonical. */
 export async function descriptorList(t: Transport, uuids: string[], { signal }: Cancellable = {}): Promise<Descriptor[]> {
-  const endpoint = "POST /api/v2/descriptor/list/details";
+  const endpoint = ENDPOINTS.descriptorDetails.label;
   const unique = [...new Set(checkUuids(uuids, "uuid", endpoint))];
   const out: Descriptor[] = [];
   for (let i = 0; i < unique.length; i += DATA_MAX_SIZE) {
