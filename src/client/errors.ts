@@ -220,8 +220,12 @@ export function redactError(cause: unknown, depth = 0): unknown {
   try {
     const message = redact(cause.message);
     if (message !== cause.message) cause.message = message;
-    if (cause.stack) cause.stack = redact(cause.stack);
-    if (depth < 4 && cause.cause !== undefined) cause.cause = redactError(cause.cause, depth + 1);
+    const stack = cause.stack === undefined ? undefined : redact(cause.stack);
+    if (stack !== cause.stack) cause.stack = stack;
+    if (depth < 4 && cause.cause !== undefined) {
+      const inner = redactError(cause.cause, depth + 1);
+      if (inner !== cause.cause) cause.cause = inner;
+    }
   } catch {
     return new Error(redact(String(cause.message)));
   }
