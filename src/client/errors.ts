@@ -33,11 +33,12 @@ export class GenesysError extends Error {
     const where = status >= 300 ? `${endpoint} -> HTTP ${status}` : endpoint;
     const id = extra.requestId ? ` [request id ${extra.requestId}]` : "";
     super(
-      [`${where}: ${message}${id}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n"),
-      extra.cause === undefined ? undefined : { cause: extra.cause },
+      redact([`${where}: ${message}${id}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n")),
+      extra.cause === undefined ? undefined : { cause: redactError(extra.cause) },
     );
     this.code = extra.code ?? (new.target as unknown as { CODE?: string }).CODE ?? "GENESYS_ERROR";
     this.requestId = extra.requestId;
+    if (serverMessage !== undefined) this.serverMessage = redact(serverMessage);
   }
 }
 
@@ -155,4 +156,78 @@ export function requestIdOf(headers: Record<string, string | string[] | undefine
     if (v) return Array.isArray(v) ? v[0] : v;
   }
   return undefined;
+}
+
+/** Live secrets (access and refresh tokens, client secrets) that redact() replaces wherever they appear; the newest 64. */
+const secrets: string[] = [];
+
+/**
+ * Makes redact() replace `value` from now on. The token providers call it for every token they receive and for the
+ * client secret; values shorter than 8 characters are not remembered (they would match ordinary text).
+ */
+export function rememberSecret(value: string | undefined): void {
+  if (!value || value.length < 8 || secrets.includes(value)) return;
+  secrets.push(value);
+  if (secrets.length > 64) secrets.shift();
+}
+
+const REDACTED = "[redacted]";
+/** A value after a secret's name; not one already redacted. */
+const VALUE = String.raw`(?!\[redacted\])[^\s"'&,;}\]]+`;
+/** Names whose value is a secret. */
+const NAMES = "access_token|refresh_token|id_token|token|client_secret|secret|code_verifier|password";
+/** `access_token=…` and `"refresh_token": "…"` (forms, query strings, JSON) for these names. */
+const SECRET_FIELD = new RegExp(String.raw`(\b(?:${NAMES})=|"(?:${NAMES})"\s*:\s*")` + VALUE, "gi");
+/** `refresh_token: …` in prose and logs, only for the unmistakable names (a bare "token:" is an endpoint's colon). */
+const SECRET_LABEL = new RegExp(String.raw`(\b(?:access_token|refresh_token|id_token|client_secret|code_verifier):\s*)` + VALUE, "gi");
+/** `Bearer xxx` and `Basic xxx` credentials. */
+const AUTH_SCHEME = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/=-]{8,}/g;
+/** A JSON Web Token anywhere (header.payload.signature, base64url). */
+const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+
+/**
+ * `text` without the secrets the client knows (remembered tokens and client secrets) and without anything that looks
+ * like one: token, secret and password fields, Bearer and Basic credentials, JSON Web Tokens. Every GenesysError runs
+ * its message, server message and cause through it.
+ */
+export function redact(text: string): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.replaceAll(s, REDACTED);
+  return out
+    .replace(SECRET_FIELD, (_m, name: string) => `${name}${REDACTED}`)
+    .replace(SECRET_LABEL, (_m, name: string) => `${name}${REDACTED}`)
+    .replace(AUTH_SCHEME, (_m, scheme: string, sp: string) => `${scheme}${sp}${REDACTED}`)
+    .replace(JWT, REDACTED);
+}
+
+/**
+ * A cause without secrets: an Error's message and stack (and its own cause, a few levels down) are redacted in place;
+ * a string is redacted; anything else (a zod issue list, an object) is kept only as its redacted message.
+ */
+export function redactError(cause: unknown, depth = 0): unknown {
+  if (typeof cause === "string") return redact(cause);
+  if (!(cause instanceof Error)) {
+    if (cause === null || typeof cause !== "object") return cause;
+    let text: string;
+    try {
+      text = JSON.stringify(cause);
+    } catch {
+      text = String(cause);
+    }
+    return redact(text) === text ? cause : new Error(redact(text));
+  }
+  if (cause instanceof GenesysError) return cause;
+  try {
+    const message = redact(cause.message);
+    if (message !== cause.message) cause.message = message;
+    const stack = cause.stack === undefined ? undefined : redact(cause.stack);
+    if (stack !== cause.stack) cause.stack = stack;
+    if (depth < 4 && cause.cause !== undefined) {
+      const inner = redactError(cause.cause, depth + 1);
+      if (inner !== cause.cause) cause.cause = inner;
+    }
+  } catch {
+    return new Error(redact(String(cause.message)));
+  }
+  return cause;
 }

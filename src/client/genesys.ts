@@ -23,7 +23,8 @@ import { type ParquetSinkResult, passportsToParquet } from "./sink/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
-import { type Cancellable, createDispatcher, Transport, type TransportOptions } from "./transport.ts";
+import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./transport.ts";
+import { redactedInspect } from "./limits.ts";
 import {
   accession,
   crops,
@@ -113,6 +114,19 @@ export class Genesys {
   }
 
   /**
+   * The client as its console form shows it (a notebook cell ending in `g`, `console.log(g)`), without tokens or
+   * secrets: the server, how it authenticates, the cache directory.
+   * @example
+   * ```ts
+   * import { Genesys } from "genesys-notebook";
+   * console.log(JSON.stringify(Genesys.fromEnv())); // {"baseUrl":"…","auth":{"kind":"token","token":"[redacted]"},…}
+   * ```
+   */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl, auth: describeTokens(this.t.opts.tokens), cache: { dir: this.cache.dir } };
+  }
+
+  /**
    * From GENESYS_API_URL plus GENESYS_TOKEN or GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET.
    * @example
    * ```ts
@@ -148,7 +162,7 @@ export class Genesys {
    * ```
    */
   static async login(opts: LoginOptions & Omit<GenesysOptions, "token" | "clientId" | "clientSecret" | "tokens">): Promise<Genesys> {
-    const { clientId, clientSecret, redirectPort, scope, open, loginTimeoutMs, ...rest } = opts;
+    const { clientId, clientSecret, redirectPort, scope, open, loginTimeoutMs, signal, ...rest } = opts;
     const dispatcher = rest.dispatcher ?? createDispatcher(rest.timeoutMs);
     const tokens = await loginTokens({
       baseUrl: opts.baseUrl.replace(/\/+$/, "").replace(/\/api\/v2$/, ""),
@@ -158,7 +172,12 @@ export class Genesys {
       scope,
       open,
       loginTimeoutMs,
-    }, dispatcher);
+      signal,
+    }, dispatcher).catch(async (e) => {
+      // a dispatcher made here for a login that failed or was aborted is not left open
+      if (!rest.dispatcher) await dispatcher.destroy().catch(() => undefined);
+      throw e;
+    });
     return new Genesys({ ...rest, dispatcher, tokens });
   }
 
@@ -577,3 +596,4 @@ export class Genesys {
     await this.t.dispatcher.close();
   }
 }
+redactedInspect(Genesys, "Genesys");

@@ -7,12 +7,13 @@
  * `askToken()` reads a pasted token without echoing it on a terminal.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Dispatcher } from "undici";
 import { jupyterApi } from "../runtime/jupyter.ts";
-import { expiryOf, stillValid, type TokenProvider, tokenRequest } from "./auth.ts";
-import { GenesysAuthError, GenesysInputError } from "./errors.ts";
+import { expiryOf, SingleFlight, type TokenOptions, type TokenProvider, tokenRequest, usable } from "./auth.ts";
+import { GenesysAuthError, GenesysInputError, rememberSecret } from "./errors.ts";
+import { abortErrorOf, redactedInspect, untilAborted } from "./limits.ts";
 
 export interface LoginOptions {
   /** Server root, e.g. https://api.genesys-pgr.org or a sandbox URL. */
@@ -32,24 +33,50 @@ export interface LoginOptions {
   open?: (url: string) => void | Promise<void>;
   /** How long to wait for the browser to come back. Default 5 minutes. */
   loginTimeoutMs?: number;
+  /** Ends the login (the wait for the browser, the code exchange) with a GenesysAbortError. */
+  signal?: AbortSignal;
 }
 
 const b64url = (b: Buffer) => b.toString("base64url");
 
-/** Tokens from an interactive login, refreshed with the refresh token. */
+/**
+ * Tokens from an interactive login, refreshed with the refresh token. One refresh at a time, shared by every caller
+ * (servers that rotate refresh tokens refuse a second use of the same one and end the session).
+ */
 export class AuthorizationCodeTokens implements TokenProvider {
   readonly canRefresh = true;
+  readonly #baseUrl: string;
+  readonly #clientId: string;
+  readonly #clientSecret: string | undefined;
+  readonly #dispatcher: Dispatcher;
+  #current: { token: string; refresh?: string; expiresAt: number };
+  readonly #flight = new SingleFlight();
   constructor(
-    private readonly baseUrl: string,
-    private readonly clientId: string,
-    private readonly clientSecret: string | undefined,
-    private readonly dispatcher: Dispatcher,
-    private current: { token: string; refresh?: string; expiresAt: number },
-  ) {}
+    baseUrl: string,
+    clientId: string,
+    clientSecret: string | undefined,
+    dispatcher: Dispatcher,
+    current: { token: string; refresh?: string; expiresAt: number },
+  ) {
+    this.#baseUrl = baseUrl;
+    this.#clientId = clientId;
+    this.#clientSecret = clientSecret;
+    this.#dispatcher = dispatcher;
+    this.#current = current;
+    rememberSecret(clientSecret);
+    rememberSecret(current.token);
+    rememberSecret(current.refresh);
+  }
 
-  async token(force = false): Promise<string> {
-    if (!force && stillValid(this.current)) return this.current.token;
-    if (!this.current.refresh) {
+  async token(force = false, opts: TokenOptions = {}): Promise<string> {
+    const held = usable(this.#current, force, opts.rejected);
+    if (held !== undefined) return held;
+    return await this.#flight.join(() => this.#refresh(), opts.signal, false);
+  }
+
+  async #refresh(): Promise<string> {
+    const current = this.#current;
+    if (!current.refresh) {
       throw new GenesysAuthError(
         "the login's access token has expired and the server gave no refresh token",
         "POST /oauth/token",
@@ -58,17 +85,25 @@ export class AuthorizationCodeTokens implements TokenProvider {
         "log in again with Genesys.login()",
       );
     }
-    const form: Record<string, string> = { grant_type: "refresh_token", refresh_token: this.current.refresh, client_id: this.clientId };
-    if (this.clientSecret) form.client_secret = this.clientSecret;
-    const t = await tokenRequest(this.baseUrl, this.dispatcher, form);
-    this.current = {
-      token: t.access_token,
-      refresh: t.refresh_token ?? this.current.refresh,
-      expiresAt: expiryOf(t),
+    const form: Record<string, string> = { grant_type: "refresh_token", refresh_token: current.refresh, client_id: this.#clientId };
+    if (this.#clientSecret) form.client_secret = this.#clientSecret;
+    // no caller's signal: the server may rotate the refresh token as soon as it reads the request (see SingleFlight)
+    const t = await tokenRequest(this.#baseUrl, this.#dispatcher, form);
+    this.#current = { token: t.access_token, refresh: t.refresh_token ?? current.refresh, expiresAt: expiryOf(t) };
+    return t.access_token;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      kind: "login",
+      clientId: this.#clientId,
+      token: "[redacted]",
+      refresh: this.#current.refresh ? "[redacted]" : "none",
+      expires: new Date(this.#current.expiresAt).toISOString(),
     };
-    return this.current.token;
   }
 }
+redactedInspect(AuthorizationCodeTokens, "AuthorizationCodeTokens");
 
 function show(url: string): void {
   const jupyter = jupyterApi();
@@ -81,15 +116,31 @@ function show(url: string): void {
   } else console.error(text);
 }
 
-/** Waits for the one redirect to 127.0.0.1 carrying the code; answers the browser with a short page. */
-function callback(server: Server, state: string, timeoutMs: number): Promise<string> {
+/**
+ * Waits for the redirect to 127.0.0.1 that carries this login's `state`, and answers the browser with a short page.
+ * Requests without it (a stray tab, a port scan, a forged or stale redirect) get a 400 and the wait goes on; only
+ * the matching redirect ends it: with its code, or with its `error` as a GenesysAuthError. `signal` ends the wait
+ * with a GenesysAbortError.
+ */
+function callback(server: Server, state: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  const endpoint = "GET /oauth/authorize";
   return new Promise((resolve, reject) => {
+    let ignored = 0;
+    const finish = (e: Error | undefined, code?: string) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      server.removeListener("request", onRequest);
+      if (e) reject(e);
+      else resolve(code!);
+    };
     const timer = setTimeout(
       () =>
-        reject(
+        finish(
           new GenesysAuthError(
-            `no answer from the browser within ${timeoutMs / 1000} s`,
-            "GET /oauth/authorize",
+            `no answer from the browser within ${timeoutMs / 1000} s${
+              ignored ? ` (${ignored} request${ignored > 1 ? "s" : ""} whose state does not match this login ignored)` : ""
+            }`,
+            endpoint,
             0,
             undefined,
             "open the printed address in a browser on this machine, then log in",
@@ -97,26 +148,36 @@ function callback(server: Server, state: string, timeoutMs: number): Promise<str
         ),
       timeoutMs,
     );
-    server.on("request", (req, res) => {
+    const onAbort = () => finish(abortErrorOf(signal!, "Genesys.login()"));
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
       const u = new URL(req.url ?? "/", "http://127.0.0.1");
       const code = u.searchParams.get("code");
       const error = u.searchParams.get("error");
       if (!code && !error) return void res.writeHead(404).end();
-      const ok = !!code && u.searchParams.get("state") === state;
-      res.writeHead(ok ? 200 : 400, { "content-type": "text/html; charset=utf-8" });
-      res.end(ok ? "<p>Logged in to Genesys. You can close this window.</p>" : "<p>The login did not succeed; see the notebook.</p>");
-      clearTimeout(timer);
-      if (ok) resolve(code!);
-      else {reject(
-          new GenesysAuthError(
-            error ? `login refused: ${error}` : "the answer's state does not match this login",
-            "GET /oauth/authorize",
-            0,
-            undefined,
-            "log in again",
-          ),
-        );}
-    });
+      if (u.searchParams.get("state") !== state) {
+        ignored++;
+        res.writeHead(400, { "content-type": "text/html; charset=utf-8" });
+        return void res.end("<p>This is not the answer to the login this notebook is waiting for.</p>");
+      }
+      res.writeHead(code && !error ? 200 : 400, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        code && !error ? "<p>Logged in to Genesys. You can close this window.</p>" : "<p>The login did not succeed; see the notebook.</p>",
+      );
+      if (code && !error) return finish(undefined, code);
+      const description = u.searchParams.get("error_description");
+      finish(
+        new GenesysAuthError(
+          `login refused: ${error}${description ? ` (${description.slice(0, 300)})` : ""}`,
+          endpoint,
+          0,
+          undefined,
+          error === "access_denied" ? "the login was cancelled or not allowed; log in again" : "log in again",
+        ),
+      );
+    };
+    server.on("request", onRequest);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 
@@ -157,9 +218,9 @@ export async function loginTokens(opts: LoginOptions, dispatcher: Dispatcher): P
     ) {
       auth.searchParams.set(k, v);
     }
-    const code = callback(server, state, opts.loginTimeoutMs ?? 300_000);
+    const code = callback(server, state, opts.loginTimeoutMs ?? 300_000, opts.signal);
     code.catch(() => undefined); // awaited below; the browser may answer while open() is still running
-    await (opts.open ?? show)(auth.toString());
+    await untilAborted(Promise.resolve((opts.open ?? show)(auth.toString())), opts.signal, "Genesys.login()");
     const form: Record<string, string> = {
       grant_type: "authorization_code",
       code: await code,
@@ -168,7 +229,7 @@ export async function loginTokens(opts: LoginOptions, dispatcher: Dispatcher): P
       client_id: clientId,
     };
     if (opts.clientSecret) form.client_secret = opts.clientSecret;
-    const t = await tokenRequest(opts.baseUrl, dispatcher, form);
+    const t = await tokenRequest(opts.baseUrl, dispatcher, form, undefined, opts.signal);
     return new AuthorizationCodeTokens(opts.baseUrl, clientId, opts.clientSecret, dispatcher, {
       token: t.access_token,
       refresh: t.refresh_token,

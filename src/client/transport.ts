@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { ErrorBody } from "../schema/responses.ts";
 import type { TokenProvider } from "./auth.ts";
 import { errorForStatus, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "./errors.ts";
+import { MAX_ERROR_BODY_BYTES, readCapped, redactedInspect } from "./limits.ts";
 
 export interface TransportOptions {
   baseUrl: string;
@@ -112,7 +113,13 @@ export class Transport {
     const limit = this.requestSignal(endpoint, call.signal);
     for (let attempt = 0;; attempt++) {
       if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
-      const token = await this.opts.tokens.token();
+      let token: string | undefined;
+      try {
+        token = await this.opts.tokens.token(false, { signal: limit.signal });
+      } catch (e) {
+        limit.clear();
+        throw e;
+      }
       let res: Dispatcher.ResponseData;
       try {
         res = await request(this.url(path, call.query), {
@@ -151,10 +158,19 @@ export class Transport {
         return res;
       }
 
-      const text = await res.body.text().catch(() => "");
+      // at most MAX_ERROR_BODY_BYTES of an error body is read (decompressed); the rest is dropped with the connection
+      const text = await readCapped(this.body(res, endpoint, limit.signal), MAX_ERROR_BODY_BYTES)
+        .then((r) => r.bytes.toString("utf8"), () => "");
+      if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
       if (res.statusCode === 401 && this.opts.tokens.canRefresh && !refreshed) {
         refreshed = true;
-        await this.opts.tokens.token(true);
+        try {
+          // a burst of 401s for the same token causes one refresh: the provider returns a newer token it already holds
+          await this.opts.tokens.token(true, { signal: limit.signal, rejected: token });
+        } catch (e) {
+          limit.clear();
+          throw e;
+        }
         attempt--;
         continue;
       }
@@ -254,6 +270,11 @@ export class Transport {
     return { signal: ac.signal, clear };
   }
 
+  /** What the transport talks to, without secrets (its console form). */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.opts.baseUrl, auth: describeTokens(this.opts.tokens) };
+  }
+
   /** POST, read JSON, validate it with `schema`. */
   async json<T extends z.ZodType>(path: string, schema: T, call: CallOptions = {}): Promise<z.output<T>> {
     const endpoint = `${call.method ?? "POST"} /api/v2${path}`;
@@ -291,6 +312,13 @@ export class Transport {
     }
     return validate(schema, value, endpoint, res.statusCode, requestIdOf(res.headers));
   }
+}
+
+redactedInspect(Transport, "Transport");
+
+/** A token provider's own description (its toJSON(), which holds no secrets), else only its class name. */
+export function describeTokens(tokens: TokenProvider): Record<string, unknown> {
+  return tokens.toJSON ? tokens.toJSON() : { kind: tokens.constructor?.name ?? "custom" };
 }
 
 /** Throws the reason a request's signal was aborted with (a GenesysError: the caller's abort or the deadline). */
