@@ -222,6 +222,47 @@ describe("disconnects and caches", () => {
     expect((await post(sb, "/acn/filter?l=1", {})).status).toBe(200);
   });
 
+  it("answers identical exports 200 with the same bytes while other readers of the same export disconnect (many rounds)", async () => {
+    // exportCacheBytes 0: each export is deleted once its last reader leaves, or stopped when nobody reads it
+    const big = await sandbox({ accessions: 40_000, exportCacheBytes: 0 });
+    const url = `${big.url}/api/v2/acn/query`;
+    const init = { method: "POST", headers: { authorization: `Bearer ${big.token}`, "content-type": "application/json" }, body: "{}" };
+    const expected = createHash("sha1").update(await (await fetch(url, init)).text()).digest("hex");
+    const r = rng(12);
+    const statuses = new Map<number, number>();
+    const wrong: string[] = [];
+    const whole = async (delay: number) => {
+      await new Promise((res) => setTimeout(res, delay));
+      const res = await fetch(url, init);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      const hash = createHash("sha1").update(await res.text()).digest("hex");
+      if (res.status === 200 && hash !== expected) wrong.push(hash);
+    };
+    const quitter = async (delay: number) => {
+      await new Promise((res) => setTimeout(res, delay));
+      const ac = new AbortController();
+      try {
+        const res = await fetch(url, { ...init, signal: ac.signal });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (r() < 0.3) await res.body!.getReader().read();
+        ac.abort();
+      } catch {
+        // aborted before the answer: the server sees a disconnect
+      }
+    };
+    for (let round = 0; round < 40; round++) {
+      const jobs: Promise<void>[] = [];
+      for (let i = 0; i < 10; i++) jobs.push((r() < 0.4 ? whole : quitter)(Math.floor(r() * 60)));
+      await Promise.all(jobs);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: expect.any(Number) });
+    expect(wrong).toEqual([]);
+    let left: string[] = [];
+    for (let t = 0; t < 50 && (left = readdirSync(big.exportSpoolDir)).length; t++) await new Promise((res) => setTimeout(res, 100));
+    expect(left).toEqual([]);
+    await big.close();
+  }, 120_000);
+
   it("bounds memoised id lists by count and bytes, and filter codes by count", async () => {
     const memo = new Memo<Int32Array>(100, 1000, (v) => v.byteLength);
     for (let i = 0; i < 10; i++) await memo.get(`k${i}`, () => Promise.resolve(new Int32Array(100)));
