@@ -4,7 +4,11 @@
  * work is bounded, and a client that goes away leaves nothing held.
  */
 import { createHash } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { GENERATOR_VERSION } from "../src/sandbox/db.ts";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FilterCodes } from "../src/sandbox/context.ts";
@@ -285,4 +289,41 @@ describe("/descriptor/list/details by UUID", () => {
     expect(new Set((res.json.content as { uuid: string }[]).map((d) => d.uuid))).toEqual(new Set(uuids));
     expect((await post(sb, "/descriptor/list/details", { uuid: [] })).json.content).toEqual([]);
   });
+});
+
+describe("DuckDB file access", () => {
+  it("refuses a planted cache file whose views read local files, and serves with file access off and settings locked", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sbsec-cache-"));
+    try {
+      const local = join(dir, "local.csv");
+      writeFileSync(local, `version,seed,accessions\n${GENERATOR_VERSION},3,1000\n`);
+      // planted by the same user under the name the sandbox looks for: it describes itself from a local file
+      const planted = await DuckDBInstance.create(join(dir, `sandbox-v${GENERATOR_VERSION}-seed3-n1000.duckdb`));
+      const pc = await planted.connect();
+      await pc.run(`CREATE VIEW sandbox_meta AS SELECT version, seed, accessions FROM read_csv('${local}')`);
+      await pc.run("CREATE VIEW accession AS SELECT range AS id FROM range(1000)");
+      pc.closeSync();
+      planted.closeSync();
+      const log: string[] = [];
+      const s = await sandbox({ accessions: 1000, seed: 3, cache: dir, log: (m) => log.push(m) });
+      try {
+        expect(log.join("\n")).toMatch(/is not usable \(.*file system operations are disabled/);
+        expect((await post(s, "/acn/filter?l=1", {}, { token: s.token })).json.totalElements).toBeGreaterThan(900);
+        const con = await s.db.connect();
+        const fails = async (sql: string) => await con.run(sql).then(() => "ran", (e: Error) => e.message);
+        expect(await fails(`SELECT * FROM read_csv('${local}')`)).toMatch(/file system operations are disabled/);
+        expect(await fails(`ATTACH '${join(dir, "other.duckdb")}'`)).toMatch(/file system operations are disabled/);
+        expect(await fails("SET enable_external_access = true")).toMatch(/configuration has been locked/);
+        // the export spool stays writable
+        const res = await post(s, "/acn/query?select=uuid", {}, { token: s.token });
+        expect(res.status).toBe(200);
+        expect(res.text.split("\n").length).toBeGreaterThan(900);
+        con.closeSync();
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

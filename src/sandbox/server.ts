@@ -130,13 +130,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const accessions = options.accessions ?? 20_000;
   const seed = options.seed ?? 42;
   const cache = options.cache ?? (accessions >= 200_000 ? defaultCacheDir() : false);
-  const db = await openDatabase({ accessions, seed, cache, log: options.log });
+  const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
+  let db: DuckDBInstance;
+  try {
+    // DuckDB may write files only in the spool directory once the data is loaded
+    db = await openDatabase({ accessions, seed, cache, allowedDirectories: [spool.dir], log: options.log });
+  } catch (e) {
+    spool.close();
+    throw e;
+  }
   const clientId = options.clientId ?? "sandbox.genesys-notebook@sandbox.local";
   const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
   const tokens = new TokenStore({ clientId, clientSecret }, options.tokenTtlSeconds ?? 3600);
   const settings: SandboxSettings = { delimiter: options.delimiter ?? "\t", throttleBytesPerSecond: options.throttleBytesPerSecond ?? 0 };
   const filterCodes = new FilterCodes();
-  const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
   // id lists of the most recent queries, at most 256 MB
   const memo = new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength);
   const budgetMs = options.requestBudgetMs ?? 120_000;
