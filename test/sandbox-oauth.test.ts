@@ -198,7 +198,7 @@ describe("PKCE and request checks", () => {
       ["a".repeat(42), /got 42/],
       ["a".repeat(129), /got 129/],
       ["a".repeat(300), /got 300/],
-      [`${"a".repeat(50)}\u0000`, /may contain only/],
+      [`${"a".repeat(50)}\u0000`, /NUL characters are not allowed/],
       [`${"a".repeat(50)}+/=`, /may contain only/],
       [`${"a".repeat(50)} é`, /may contain only/],
     ];

@@ -13,7 +13,7 @@ import { defaultCacheDir, openDatabase } from "./db.ts";
 import { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
 import { Memo } from "./memo.ts";
-import { readBody, sendError } from "./http-io.ts";
+import { checkQuery, readBody, sendError } from "./http-io.ts";
 import { acnFilter } from "./routes/acn-filter.ts";
 import { acnQuery } from "./routes/acn-query.ts";
 import { accessionsDatasets, datasetData, datatableList, descriptorDetails } from "./routes/traits.ts";
@@ -190,6 +190,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       checkHost(req, hosts!);
       const url = requestUrl(req.url);
       path = url.pathname.replace(/\/+$/, "");
+      checkQuery(url);
       if (path === "/oauth/authorize") return await authorizeEndpoint(req, res, url, tokens);
       if (path === "/oauth/token") return await tokenEndpoint(req, res, tokens);
       const method = req.method ?? "GET";
