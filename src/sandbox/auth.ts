@@ -67,7 +67,7 @@ export function verifierProblem(v: string | undefined): string | undefined {
   return undefined;
 }
 
-/** Codes of 16 letters and digits in groups of four (80 bits), easy to type. */
+/** A code of 16 lower-case letters and digits (no i, l, o, 0, 1) in groups of four, about 79 bits, easy to type. */
 export function newConsentCode(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
   const bytes = randomBytes(16);
