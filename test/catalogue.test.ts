@@ -268,9 +268,9 @@ describe("look-ups against other shapes a server may send", () => {
 });
 
 describe("interactive login (authorization code with PKCE)", () => {
-  /** Plays the browser: follows the authorization URL to the loopback callback. */
-  const browser = async (url: string) => {
-    const r = await fetch(url, { redirect: "manual" });
+  /** Plays the browser: follows the authorization URL, with the sandbox user's consent code, to the loopback callback. */
+  const browser = async (url: string, consent: string) => {
+    const r = await fetch(`${url}&consent=${consent}`, { redirect: "manual" });
     expect(r.status).toBe(302);
     const back = await fetch(r.headers.get("location")!);
     expect(await back.text()).toMatch(/Logged in to Genesys/);
@@ -279,7 +279,11 @@ describe("interactive login (authorization code with PKCE)", () => {
   it("logs in through the browser, calls the API as the user, refreshes tokens before expiry and after a 401", async () => {
     const short = await sandbox({ tokenTtlSeconds: 30 });
     const seen: string[] = [];
-    const u = await Genesys.login({ baseUrl: short.url, redirectPort: 0, open: (url) => (seen.push(url), browser(url)) });
+    const u = await Genesys.login({
+      baseUrl: short.url,
+      redirectPort: 0,
+      open: (url) => (seen.push(url), browser(url, short.consentCode)),
+    });
     const auth = new URL(seen[0]!);
     expect(auth.pathname).toBe("/oauth/authorize");
     expect(Object.fromEntries(auth.searchParams)).toMatchObject({
@@ -307,7 +311,7 @@ describe("interactive login (authorization code with PKCE)", () => {
       baseUrl: sb.url,
       redirectPort: 0,
       open: async (url) => {
-        const r = await fetch(url, { redirect: "manual" });
+        const r = await fetch(`${url}&consent=${sb.consentCode}`, { redirect: "manual" });
         const loc = new URL(r.headers.get("location")!);
         stolen = loc.searchParams.get("code")!;
         await fetch(loc);
@@ -333,7 +337,7 @@ describe("interactive login (authorization code with PKCE)", () => {
       redirectPort: 0,
       loginTimeoutMs: 5000,
       open: async (url) => {
-        const r = await fetch(url, { redirect: "manual" });
+        const r = await fetch(`${url}&consent=${sb.consentCode}`, { redirect: "manual" });
         const loc = new URL(r.headers.get("location")!);
         loc.searchParams.set("state", "forged");
         await fetch(loc);

@@ -4,7 +4,11 @@
  * work is bounded, and a client that goes away leaves nothing held.
  */
 import { createHash } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { GENERATOR_VERSION } from "../src/sandbox/db.ts";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FilterCodes } from "../src/sandbox/context.ts";
@@ -174,6 +178,140 @@ describe("client mistakes are 4xx", () => {
     expect(await exportHash()).toBe(before);
   }, 120_000);
 
+  it("answers malformed requests to every route, catalogue and OAuth included, with 4xx naming the problem", async () => {
+    const uuid = "0b8e0c4e-4f0b-4f7a-9a57-1d2c3b4a5e6f";
+    // every route of the sandbox: method, path (query included)
+    const routes: [string, string][] = [
+      ["POST", "/api/v2/acn/query"],
+      ["POST", "/api/v2/acn/filter"],
+      ["POST", "/api/v2/dataset/accessions-datasets"],
+      ["POST", "/api/v2/amphibian/datatable/list"],
+      ["POST", `/api/v2/dataset/data?datasetUuids=${uuid}&fields=${uuid}`],
+      ["POST", "/api/v2/descriptor/list/details"],
+      ["GET", "/api/v2/crops/list"],
+      ["POST", "/api/v2/acn/species"],
+      ["POST", "/api/v2/wiews/list"],
+      ["POST", "/api/v2/vocabulary/wiews/decode"],
+      ["POST", "/api/v2/acn/overview"],
+      ["POST", "/api/v2/subset/filter"],
+      ["GET", "/api/v2/me/profile"],
+      ["GET", `/api/v2/acn/details/${uuid}`],
+      ["GET", "/oauth/authorize"],
+      ["POST", "/oauth/authorize"],
+      ["POST", "/oauth/token"],
+    ];
+    const nul = "a\u0000b";
+    const bodies: unknown[] = [
+      nul,
+      [nul],
+      { crop: [nul] },
+      { category: [nul] },
+      { uuid: [nul] },
+      { _text: nul },
+      { code: [nul] },
+      { "country.code3": [nul] },
+      { country: { code3: [nul] } },
+      { institute: { code: [nul] } },
+      { filters: { crop: [nul] } },
+      { [nul]: 1 },
+      { grant_type: nul, client_id: nul },
+      {},
+      [],
+      [1],
+      null,
+      "x",
+      42,
+      { crop: "x".repeat(5000) },
+      { code: Array(20_000).fill("A") },
+    ];
+    const rawBodies = [
+      '{"__proto__": {"crop": ["x"]}}',
+      '{"crop": ["x"], "__proto__": 1}',
+      '{"taxonomy": {"__proto__": {}}}',
+      '["a\\u0000"]',
+    ];
+    const queries = [
+      "",
+      "select=uuid%20A%00B",
+      "select=uuid%00",
+      "select=uuid%20%22%00",
+      "l=%00",
+      "p=-1",
+      "l=99999999999999999999",
+      "f=%00",
+      "datasetUuids=%00&fields=%00",
+      "limit=x",
+      "%00=1",
+      "%zz",
+      "response_type=code&client_id=genesys-notebook&redirect_uri=http%3A%2F%2F127.0.0.1%3A9&code_challenge_method=S256&code_challenge=" +
+      "a".repeat(43) + "&state=%00&consent=%00",
+      "response_type=%00&client_id=%00&redirect_uri=%00",
+    ];
+    const contentTypes = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/xml"];
+    const forms = [
+      "select=uuid%20A%00B",
+      "filter=%7B%22crop%22%3A%5B%22a%5Cu0000b%22%5D%7D",
+      "filter=%7B%22__proto__%22%3A%7B%7D%7D",
+      "grant_type=authorization_code&code=%00&client_id=genesys-notebook&code_verifier=%00&redirect_uri=%00",
+      "grant_type=refresh_token&refresh_token=%00&client_id=%00",
+      "grant_type=client_credentials&client_id=%zz",
+      "consent=%00&response_type=code",
+      "%00=%00",
+    ];
+    const r = rng(99);
+    const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
+    const failures: string[] = [];
+    const send = async (method: string, target: string, init: { body?: string; type?: string; token?: boolean }) => {
+      const headers: Record<string, string> = {};
+      if (init.token !== false) headers.authorization = `Bearer ${sb.token}`;
+      if (init.type) headers["content-type"] = init.type;
+      const res = await fetch(`${sb.url}${target}`, {
+        method,
+        headers,
+        body: method === "GET" ? undefined : init.body,
+        redirect: "manual",
+      });
+      const text = await res.text();
+      if (res.status >= 500 || /\bSELECT\b.*\bFROM\b|\bFROM accession\b|\bWHERE\b/i.test(text)) {
+        failures.push(`${res.status} ${method} ${target.slice(0, 120)} ${init.body?.slice(0, 80) ?? ""} -> ${text.slice(0, 160)}`);
+      } else if (res.status >= 400) {
+        const json = JSON.parse(text);
+        if (!json.error || !(json.error_description ?? json.error)) failures.push(`${res.status} without a message: ${target}`);
+      }
+      return res.status;
+    };
+    // each route with each malformed body, then random combinations of query, body and content type
+    for (const [method, path] of routes) {
+      for (const body of bodies) await send(method, path, { body: JSON.stringify(body), type: "application/json" });
+      for (const raw of rawBodies) await send(method, path, { body: raw, type: "application/json" });
+      for (const form of forms) await send(method, path, { body: form, type: "application/x-www-form-urlencoded" });
+      for (let i = 0; i < 25; i++) {
+        const q = pick(queries);
+        const target = q ? `${path}${path.includes("?") ? "&" : "?"}${q}` : path;
+        const type = pick(contentTypes);
+        const body = type === "application/json" ? JSON.stringify(pick(bodies)) : pick(forms);
+        await send(method, target, { body, type, token: r() < 0.9 });
+      }
+    }
+    // path parameters: malformed percent-escapes, NUL, long, with and without a token
+    for (const id of ["%zz", "%", "%E0%A4%A", "%00", "a%00b", "x".repeat(3000), "..", "%2e%2e", uuid.toUpperCase()]) {
+      for (const token of [true, false]) await send("GET", `/api/v2/acn/details/${id}`, { token });
+    }
+    expect(failures).toEqual([]);
+    // named precisely
+    const proto = await post(sb, "/acn/filter", undefined, { raw: '{"__proto__": {"crop": ["x"]}}' });
+    expect(proto.status).toBe(400);
+    expect(proto.json.error).toMatch(/'__proto__' is not allowed/);
+    const alias = await post(sb, "/acn/query?select=uuid%20A%00B", {});
+    expect(alias.status).toBe(400);
+    expect(alias.json.error).toMatch(/query parameter 'select': NUL characters are not allowed/);
+    const crop = await post(sb, "/descriptor/list/details", { crop: [nul] });
+    expect(crop.json.error).toMatch(/body\.crop\[0\]: NUL characters are not allowed/);
+    const details = await fetch(`${sb.url}/api/v2/acn/details/%zz`);
+    expect(details.status).toBe(400);
+    expect((await details.json()).error).toMatch(/malformed percent-escape/);
+  }, 120_000);
+
   it("limits what one request may cost, naming the limit", async () => {
     const words = Array.from({ length: 10_000 }, (_, i) => `w${i}`).join(" ");
     const t0 = performance.now();
@@ -222,6 +360,47 @@ describe("disconnects and caches", () => {
     expect((await post(sb, "/acn/filter?l=1", {})).status).toBe(200);
   });
 
+  it("answers identical exports 200 with the same bytes while other readers of the same export disconnect (many rounds)", async () => {
+    // exportCacheBytes 0: each export is deleted once its last reader leaves, or stopped when nobody reads it
+    const big = await sandbox({ accessions: 40_000, exportCacheBytes: 0 });
+    const url = `${big.url}/api/v2/acn/query`;
+    const init = { method: "POST", headers: { authorization: `Bearer ${big.token}`, "content-type": "application/json" }, body: "{}" };
+    const expected = createHash("sha1").update(await (await fetch(url, init)).text()).digest("hex");
+    const r = rng(12);
+    const statuses = new Map<number, number>();
+    const wrong: string[] = [];
+    const whole = async (delay: number) => {
+      await new Promise((res) => setTimeout(res, delay));
+      const res = await fetch(url, init);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      const hash = createHash("sha1").update(await res.text()).digest("hex");
+      if (res.status === 200 && hash !== expected) wrong.push(hash);
+    };
+    const quitter = async (delay: number) => {
+      await new Promise((res) => setTimeout(res, delay));
+      const ac = new AbortController();
+      try {
+        const res = await fetch(url, { ...init, signal: ac.signal });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (r() < 0.3) await res.body!.getReader().read();
+        ac.abort();
+      } catch {
+        // aborted before the answer: the server sees a disconnect
+      }
+    };
+    for (let round = 0; round < 40; round++) {
+      const jobs: Promise<void>[] = [];
+      for (let i = 0; i < 10; i++) jobs.push((r() < 0.4 ? whole : quitter)(Math.floor(r() * 60)));
+      await Promise.all(jobs);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: expect.any(Number) });
+    expect(wrong).toEqual([]);
+    let left: string[] = [];
+    for (let t = 0; t < 50 && (left = readdirSync(big.exportSpoolDir)).length; t++) await new Promise((res) => setTimeout(res, 100));
+    expect(left).toEqual([]);
+    await big.close();
+  }, 120_000);
+
   it("bounds memoised id lists by count and bytes, and filter codes by count", async () => {
     const memo = new Memo<Int32Array>(100, 1000, (v) => v.byteLength);
     for (let i = 0; i < 10; i++) await memo.get(`k${i}`, () => Promise.resolve(new Int32Array(100)));
@@ -244,4 +423,41 @@ describe("/descriptor/list/details by UUID", () => {
     expect(new Set((res.json.content as { uuid: string }[]).map((d) => d.uuid))).toEqual(new Set(uuids));
     expect((await post(sb, "/descriptor/list/details", { uuid: [] })).json.content).toEqual([]);
   });
+});
+
+describe("DuckDB file access", () => {
+  it("refuses a planted cache file whose views read local files, and serves with file access off and settings locked", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sbsec-cache-"));
+    try {
+      const local = join(dir, "local.csv");
+      writeFileSync(local, `version,seed,accessions\n${GENERATOR_VERSION},3,1000\n`);
+      // planted by the same user under the name the sandbox looks for: it describes itself from a local file
+      const planted = await DuckDBInstance.create(join(dir, `sandbox-v${GENERATOR_VERSION}-seed3-n1000.duckdb`));
+      const pc = await planted.connect();
+      await pc.run(`CREATE VIEW sandbox_meta AS SELECT version, seed, accessions FROM read_csv('${local}')`);
+      await pc.run("CREATE VIEW accession AS SELECT range AS id FROM range(1000)");
+      pc.closeSync();
+      planted.closeSync();
+      const log: string[] = [];
+      const s = await sandbox({ accessions: 1000, seed: 3, cache: dir, log: (m) => log.push(m) });
+      try {
+        expect(log.join("\n")).toMatch(/is not usable \(.*file system operations are disabled/);
+        expect((await post(s, "/acn/filter?l=1", {}, { token: s.token })).json.totalElements).toBeGreaterThan(900);
+        const con = await s.db.connect();
+        const fails = async (sql: string) => await con.run(sql).then(() => "ran", (e: Error) => e.message);
+        expect(await fails(`SELECT * FROM read_csv('${local}')`)).toMatch(/file system operations are disabled/);
+        expect(await fails(`ATTACH '${join(dir, "other.duckdb")}'`)).toMatch(/file system operations are disabled/);
+        expect(await fails("SET enable_external_access = true")).toMatch(/configuration has been locked/);
+        // the export spool stays writable
+        const res = await post(s, "/acn/query?select=uuid", {}, { token: s.token });
+        expect(res.status).toBe(200);
+        expect(res.text.split("\n").length).toBeGreaterThan(900);
+        con.closeSync();
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

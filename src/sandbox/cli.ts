@@ -2,8 +2,9 @@
 /**
  * Command line: `npm run sandbox -- --port 8080 --accessions 200000 [--seed 42]
  * [--delimiter comma] [--throttle-mbps 50] [--token-ttl 3600] [--export-cache-mb 2000]
- * [--client-secret S] [--allowed-host NAME]`. For local use: binds to loopback.
- * Prints the URL, a token and the client credentials, then serves until Ctrl-C.
+ * [--client-secret S] [--consent-code C] [--allowed-host NAME]`. For local use: binds to loopback.
+ * Prints the URL, a token, the client credentials and the consent code that
+ * approves an interactive login, then serves until Ctrl-C.
  */
 import { parseArgs } from "node:util";
 import "../native.ts";
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     "no-cache": { type: "boolean", default: false },
     "export-cache-mb": { type: "string", default: "2000" },
     "client-secret": { type: "string" },
+    "consent-code": { type: "string" },
     "allowed-host": { type: "string", multiple: true },
   },
 });
@@ -42,6 +44,7 @@ const sandbox = await startSandbox({
   tokenTtlSeconds: int("token-ttl", values["token-ttl"]),
   exportCacheBytes: int("export-cache-mb", values["export-cache-mb"]) * 1_000_000,
   clientSecret: values["client-secret"],
+  consentCode: values["consent-code"],
   allowedHosts: values["allowed-host"],
   ...(values["no-cache"] ? { cache: false as const } : {}),
   log: (m) => console.error(m),
@@ -50,7 +53,8 @@ console.log(`Genesys API v2 sandbox: ${sandbox.url}/api/v2 (${sandbox.accessions
 export GENESYS_API_URL=${sandbox.url}
 export GENESYS_TOKEN=${sandbox.token}
 export GENESYS_CLIENT_ID=${sandbox.clientId}
-export GENESYS_CLIENT_SECRET=${sandbox.clientSecret}`);
+export GENESYS_CLIENT_SECRET=${sandbox.clientSecret}
+Consent code for an interactive login (Genesys.login; enter it on the sandbox's login page): ${sandbox.consentCode}`);
 const stop = async () => {
   await sandbox.close();
   process.exit(0);

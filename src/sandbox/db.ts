@@ -20,8 +20,13 @@ export interface DbOptions {
   seed: number;
   /** Directory for the cached database file; false keeps everything in memory. */
   cache: string | false;
+  /** Directories DuckDB may still read and write once external access is off (the export spool). */
+  allowedDirectories?: string[];
   log?: (msg: string) => void;
 }
+
+/** Opened without access to files other than the database: a planted view that reads a local file fails. */
+const NO_FILE_ACCESS = { enable_external_access: "false" };
 
 /** `$GENESYS_SANDBOX_CACHE`, else the platform's per-user cache directory (never a shared, predictable temp path). */
 export function defaultCacheDir(): string {
@@ -89,7 +94,7 @@ export async function openDatabase(opts: DbOptions): Promise<DuckDBInstance> {
   if (opts.cache === false) {
     const instance = await DuckDBInstance.create(":memory:");
     await build(instance, accessions, seed);
-    await serveSettings(instance);
+    await serveSettings(instance, opts.allowedDirectories ?? []);
     return instance;
   }
   privateDir(opts.cache);
@@ -99,7 +104,7 @@ export async function openDatabase(opts: DbOptions): Promise<DuckDBInstance> {
     else {
       let problem: string | undefined;
       try {
-        const probe = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
+        const probe = await DuckDBInstance.create(file, { access_mode: "READ_ONLY", ...NO_FILE_ACCESS });
         problem = await verify(probe, accessions, seed);
         probe.closeSync();
       } catch (e) {
@@ -123,20 +128,30 @@ export async function openDatabase(opts: DbOptions): Promise<DuckDBInstance> {
     opts.log?.(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const instance = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
-  await serveSettings(instance);
+  await serveSettings(instance, opts.allowedDirectories ?? []);
   return instance;
 }
 
 /**
+ * Settings while serving, then locked (`lock_configuration`): no statement can change them back.
+ * External access is off (`enable_external_access = false`): DuckDB reads and writes no file but
+ * the database and the `allowed` directories, so neither a view stored in a database file nor a
+ * request can read local files or attach another database.
+ *
  * One DuckDB thread per query while serving. An order-preserving parallel
  * `COPY` buffers out-of-order batches (about +750 MB for a 1,000,000-row export
  * on 2 cores); one thread streams it in order in about +110 MB, 1.4x slower, and
  * leaves the other cores to the client (measured in docs/sandbox.md).
  */
-async function serveSettings(instance: DuckDBInstance): Promise<void> {
+async function serveSettings(instance: DuckDBInstance, allowed: string[]): Promise<void> {
   const con = await instance.connect();
   try {
     await con.run("SET threads = 1");
+    // a trailing separator: the directory's files, not every path that merely starts with its name
+    const dirs = allowed.map((d) => `'${join(d, "/").replaceAll("'", "''")}'`);
+    if (dirs.length) await con.run(`SET allowed_directories = [${dirs.join(", ")}]`);
+    await con.run("SET enable_external_access = false");
+    await con.run("SET lock_configuration = true");
   } finally {
     con.closeSync();
   }

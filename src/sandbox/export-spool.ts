@@ -6,6 +6,11 @@
  * Finished exports are kept, least recently used first out, up to `maxBytes`:
  * the database is read-only, so the same request always gets the same bytes,
  * and a repeated notebook cell gets them at disk speed.
+ *
+ * Each entry writes its own file (`<key>-<n>.csv`): an export that is
+ * stopped, failed or evicted removes only its file, never the file of a newer
+ * entry for the same key that other readers follow. A reader holds an open
+ * descriptor, so a removal never takes the bytes from under it.
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -41,6 +46,8 @@ const POLL_MS = 5;
 export class ExportSpool {
   readonly dir: string;
   private readonly entries = new Map<string, Entry>();
+  /** Makes each entry's file name unique. */
+  private serial = 0;
 
   constructor(private readonly opts: SpoolOptions) {
     this.dir = mkdtempSync(join(opts.parent ?? tmpdir(), "genesys-sandbox-export-"));
@@ -112,7 +119,7 @@ export class ExportSpool {
   private entryFor(key: string, produce: (file: string, signal: AbortSignal) => Promise<void>): { entry: Entry; hit: boolean } {
     const known = this.entries.get(key);
     if (known && !known.error && !known.stop.signal.aborted) return { entry: known, hit: true };
-    const file = join(this.dir, `${key}.csv`);
+    const file = join(this.dir, `${key}-${++this.serial}.csv`);
     const entry: Entry = {
       file,
       finished: false,
@@ -124,17 +131,27 @@ export class ExportSpool {
     };
     const budgetMs = this.opts.writeBudgetMs ?? 300_000;
     const budget = setTimeout(() => entry.stop.abort(new Error(`the export ran past the write budget of ${budgetMs / 1000} s`)), budgetMs);
+    const fail = (e: Error) => {
+      entry.error = e;
+      entry.finished = true;
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      rmSync(file, { force: true });
+    };
     entry.done = produce(file, entry.stop.signal).finally(() => clearTimeout(budget)).then(
       () => {
-        entry.size = statSync(file).size;
+        try {
+          entry.size = statSync(file).size;
+        } catch (e) {
+          return fail(e as Error);
+        }
         entry.finished = true;
+        // stopped, and a newer entry took its place: nobody will ask for this file again
+        if (this.entries.get(key) !== entry) {
+          if (entry.readers === 0) rmSync(file, { force: true });
+          // finished after its last reader left: kept or removed as the cache size says
+        } else if (entry.readers === 0) this.evict();
       },
-      (e: Error) => {
-        entry.error = e;
-        entry.finished = true;
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-        rmSync(file, { force: true });
-      },
+      fail,
     );
     this.entries.set(key, entry);
     return { entry, hit: false };

@@ -22,6 +22,47 @@ export function jsonDepth(value: unknown, limit: number): number {
   return max;
 }
 
+/** A JSON path for messages: body.crop[0], body["a b"]. */
+const childPath = (path: string, key: string | number) =>
+  typeof key === "number" ? `${path}[${key}]` : /^[A-Za-z_$][\w$.]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+
+/**
+ * What the sandbox refuses anywhere in a JSON body, named with its path: a NUL
+ * character in a string or key (no genebank value has one, DuckDB refuses them
+ * in SQL text), and a `__proto__` key (JSON.parse makes it an own key; an
+ * object spread or zod would treat it as the prototype). Walked without recursion.
+ */
+export function jsonProblem(value: unknown, root = "body"): string | undefined {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) return `${path}: NUL characters are not allowed`;
+      continue;
+    }
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => stack.push([x, childPath(path, i)]));
+      continue;
+    }
+    for (const k of Object.keys(v)) {
+      if (k === "__proto__") return `${path}: the key '__proto__' is not allowed`;
+      if (k.includes("\u0000")) return `${path}: NUL characters are not allowed in keys`;
+      stack.push([(v as Record<string, unknown>)[k], childPath(path, k)]);
+    }
+  }
+  return undefined;
+}
+
+/** Refuses a NUL in the request target's query string: no parameter takes one. */
+export function checkQuery(url: URL): void {
+  for (const [k, v] of url.searchParams) {
+    if (k.includes("\u0000") || v.includes("\u0000")) {
+      throw new HttpError(400, `query parameter '${k.replaceAll("\u0000", "\\0").slice(0, 60)}': NUL characters are not allowed`);
+    }
+  }
+}
+
 export interface ParsedBody {
   /** JSON value of the body (undefined when empty). */
   json?: unknown;
@@ -57,6 +98,11 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
     }
     const form = new Map<string, string>();
     fd.forEach((v, k) => form.set(k, typeof v === "string" ? v : ""));
+    for (const [k, v] of form) {
+      if (k.includes("\u0000") || v.includes("\u0000")) {
+        throw new HttpError(400, `form field '${k.replaceAll("\u0000", "\\0").slice(0, 60)}': NUL characters are not allowed`);
+      }
+    }
     const filter = form.get("filter");
     if (filter !== undefined && /[\[{]/.test(filter)) {
       let depth = 0;
@@ -66,6 +112,10 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
         // reported where the filter is read
       }
       if (depth > MAX_JSON_DEPTH) throw new HttpError(400, `form field 'filter' nested deeper than the limit of ${MAX_JSON_DEPTH} levels`);
+      if (depth) {
+        const problem = jsonProblem(JSON.parse(filter), "filter");
+        if (problem) throw new HttpError(400, `form field ${problem}`);
+      }
     }
     return { form };
   }
@@ -83,6 +133,8 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
   if (jsonDepth(json, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new HttpError(400, `JSON body nested deeper than the limit of ${MAX_JSON_DEPTH} levels`);
   }
+  const problem = jsonProblem(json);
+  if (problem) throw new HttpError(400, `JSON body: ${problem}`);
   return { json };
 }
 

@@ -7,13 +7,13 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DuckDBInstance } from "@duckdb/node-api";
-import { TokenStore } from "./auth.ts";
+import { authorizeEndpoint, newConsentCode, tokenEndpoint, TokenStore } from "./auth.ts";
 import { FilterCodes, type Route, type SandboxSettings } from "./context.ts";
 import { defaultCacheDir, GENERATOR_VERSION, openDatabase } from "./db.ts";
 import { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
 import { Memo } from "./memo.ts";
-import { readBody, sendError, sendJson } from "./http-io.ts";
+import { checkQuery, readBody, sendError, sendJson } from "./http-io.ts";
 import { acnFilter } from "./routes/acn-filter.ts";
 import { acnQuery } from "./routes/acn-query.ts";
 import { accessionsDatasets, datasetData, datatableList, descriptorDetails } from "./routes/traits.ts";
@@ -38,6 +38,12 @@ export interface SandboxOptions {
   clientId?: string;
   /** Client secret for /oauth/token. Default: a new random one per start (printed by the CLI). */
   clientSecret?: string;
+  /** What the sandbox user gives /oauth/authorize to approve a login. Default: a new random one per start (printed by the CLI). */
+  consentCode?: string;
+  /** Lifetime of authorization codes, seconds. Default 60. */
+  authCodeTtlSeconds?: number;
+  /** Lifetime of refresh tokens, seconds. Default 14 days. */
+  refreshTokenTtlSeconds?: number;
   /**
    * Host header names answered besides loopback names (localhost, 127.0.0.1, [::1]) and the bound address; "*" answers any (DNS
    * rebinding then reaches the sandbox).
@@ -61,6 +67,11 @@ export interface Sandbox {
   token: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Approves an interactive login: `GET /oauth/authorize?…&consent=<code>` redirects with an authorization code; without
+   * `consent` the sandbox shows a page asking for it.
+   */
+  consentCode: string;
   accessions: number;
   seed: number;
   db: DuckDBInstance;
@@ -72,17 +83,12 @@ export interface Sandbox {
   tokensGranted(): number;
   /** Forgets every token, as a restart of the real service would: the next request with one gets 401. */
   revokeTokens(): void;
+  /** OAuth state held: access tokens, authorization codes not yet used, refresh tokens (bounded, see docs/sandbox.md). */
+  oauthState(): { accessTokens: number; pendingCodes: number; refreshTokens: number };
   close(): Promise<void>;
 }
 
 const API = "/api/v2";
-const OAUTH_ERRORS: Record<string, string> = {
-  invalid_client: "unknown client_id or wrong client_secret",
-  invalid_request: "malformed client credentials: the Basic header's id and secret must be form-urlencoded",
-  unsupported_grant_type: "grant_type must be client_credentials, authorization_code or refresh_token",
-  unsupported_response_type: "response_type must be code",
-  invalid_grant: "the code or refresh token is unknown, used, expired, or does not match the redirect_uri or code_verifier",
-};
 /** "METHOD path" -> route; the six endpoints of the spec, then the catalogue look-ups (notes §14). */
 const ROUTES: Record<string, Route> = {
   [`POST ${API}/acn/query`]: acnQuery,
@@ -108,7 +114,13 @@ function findRoute(method: string, path: string): { route?: Route; params: strin
   if (exact) return { route: exact, params: [], allowed: [] };
   for (const [m, re, route] of PATTERNS) {
     const hit = re.exec(path);
-    if (hit && m === method) return { route, params: hit.slice(1).map(decodeURIComponent), allowed: [] };
+    if (hit && m === method) {
+      try {
+        return { route, params: hit.slice(1).map(decodeURIComponent), allowed: [] };
+      } catch {
+        throw new HttpError(400, `${method} ${path.slice(0, 200)}: malformed percent-escape in the path`);
+      }
+    }
   }
   const allowed = [
     ...Object.keys(ROUTES).filter((k) => k.endsWith(` ${path}`)).map((k) => k.split(" ")[0]!),
@@ -130,13 +142,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const accessions = options.accessions ?? 20_000;
   const seed = options.seed ?? 42;
   const cache = options.cache ?? (accessions >= 200_000 ? defaultCacheDir() : false);
-  const db = await openDatabase({ accessions, seed, cache, log: options.log });
+  const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
+  let db: DuckDBInstance;
+  try {
+    // DuckDB may write files only in the spool directory once the data is loaded
+    db = await openDatabase({ accessions, seed, cache, allowedDirectories: [spool.dir], log: options.log });
+  } catch (e) {
+    spool.close();
+    throw e;
+  }
   const clientId = options.clientId ?? "sandbox.genesys-notebook@sandbox.local";
   const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
-  const tokens = new TokenStore({ clientId, clientSecret }, options.tokenTtlSeconds ?? 3600);
+  const consentCode = options.consentCode ?? newConsentCode();
+  const tokens = new TokenStore({ clientId, clientSecret }, {
+    ttlSeconds: options.tokenTtlSeconds ?? 3600,
+    consentCode,
+    codeTtlSeconds: options.authCodeTtlSeconds,
+    refreshTtlSeconds: options.refreshTokenTtlSeconds,
+  });
   const settings: SandboxSettings = { delimiter: options.delimiter ?? "\t", throttleBytesPerSecond: options.throttleBytesPerSecond ?? 0 };
   const filterCodes = new FilterCodes();
-  const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
   // id lists of the most recent queries, at most 256 MB
   const memo = new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength);
   const budgetMs = options.requestBudgetMs ?? 120_000;
@@ -168,35 +193,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       res.setHeader("x-genesys-sandbox-data", identity);
       const url = requestUrl(req.url);
       path = url.pathname.replace(/\/+$/, "");
+      checkQuery(url);
       if (path === `${API}/sandbox/identity`) {
         if (req.method !== "GET") throw new HttpError(405, `use GET ${API}/sandbox/identity`, { allow: "GET" });
         return sendJson(req, res, 200, { data: identity });
       }
-      if (path === "/oauth/authorize") {
-        if (req.method !== "GET") throw new HttpError(405, "use GET /oauth/authorize", { allow: "GET" });
-        try {
-          res.writeHead(302, { location: tokens.authorize(url), "cache-control": "no-store" });
-          return void res.end();
-        } catch (e) {
-          if (e instanceof HttpError) {
-            return sendJson(req, res, e.status, { error: e.message, error_description: OAUTH_ERRORS[e.message] ?? e.message });
-          }
-          throw e;
-        }
-      }
-      if (path === "/oauth/token") {
-        if (req.method !== "POST") throw new HttpError(405, "use POST /oauth/token", { allow: "POST" });
-        const body = await readBody(req);
-        try {
-          const form = body.form ?? new Map(Object.entries((body.json ?? {}) as Record<string, string>));
-          return sendJson(req, res, 200, tokens.grant(req, form), { "cache-control": "no-store" });
-        } catch (e) {
-          if (e instanceof HttpError) {
-            return sendJson(req, res, e.status, { error: e.message, error_description: OAUTH_ERRORS[e.message] ?? e.message });
-          }
-          throw e;
-        }
-      }
+      if (path === "/oauth/authorize") return await authorizeEndpoint(req, res, url, tokens);
+      if (path === "/oauth/token") return await tokenEndpoint(req, res, tokens);
       const method = req.method ?? "GET";
       const { route, params, allowed } = findRoute(method, path);
       if (!route && allowed.length) {
@@ -255,6 +258,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     token: tokens.issue(),
     clientId,
     clientSecret,
+    consentCode,
     accessions,
     seed,
     db,
@@ -262,6 +266,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     issueToken: (ttl?: number) => tokens.issue(ttl),
     tokensGranted: () => tokens.granted,
     revokeTokens: () => tokens.revokeAll(),
+    oauthState: () => tokens.sizes,
     close: () =>
       new Promise<void>((resolve) => {
         spool.stopAll();
