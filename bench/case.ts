@@ -47,7 +47,8 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
       const columns = resolveSelect(select);
       const header = columns.map((c) => c.header);
       const kinds = passportKinds(columns)(header);
-      const df = pl.readCSV(body, { sep: "\t", quoteChar: '"', schema: Object.fromEntries(readSchema(header, kinds)) }); // (MCPD names: none integer-like)
+      // (MCPD names: none integer-like, so an object keeps the header's order)
+      const df = pl.readCSV(body, { sep: "\t", quoteChar: '"', schema: Object.fromEntries(readSchema(header, kinds)) });
       outRows = df.withColumns(...blockExprs(header, kinds, true)).height;
     }
   }

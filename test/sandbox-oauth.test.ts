@@ -238,7 +238,7 @@ describe("PKCE and request checks", () => {
       [{ client_id: "someone" }, 401, "invalid_client", /unknown client_id/],
     ];
     for (const [extra, status, error, why] of cases) {
-      for (const consent of [{}, { consent: sb.consentCode }]) {
+      for (const consent of [{}, { consent: sb.consentCode }] as Record<string, string>[]) {
         const r = await authorize(sb, { ...request(PUBLIC_CLIENT_ID, challenge, extra), ...consent });
         expect(r.status, JSON.stringify(extra)).toBe(status);
         expect(r.json?.error).toBe(error);
