@@ -17,12 +17,14 @@ export { load, save } from "./client/save.ts";
 export { askToken, type LoginOptions } from "./client/login.ts";
 export { type CacheMode, type CacheOption, type CacheSettings, CacheStore } from "./client/cache/cached.ts";
 export {
+  ERROR_CLASSES,
   type ErrorExtra,
   GenesysAbortError,
   GenesysAuthError,
   GenesysCacheMissError,
   GenesysCredentialsError,
   GenesysError,
+  type GenesysErrorOptions,
   GenesysInputError,
   GenesysNetworkError,
   GenesysRequestError,

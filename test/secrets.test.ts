@@ -147,7 +147,8 @@ describe("errors do not quote tokens or secrets", () => {
     // ordinary messages are left alone
     const plain = "POST /api/v2/acn/filter -> HTTP 401: unknown access token\nHint: Set GENESYS_TOKEN, or pass { clientId, clientSecret }";
     expect(redact(plain)).toBe(plain);
-    const e = new GenesysNetworkError("cannot reach", "POST /oauth/token", 0, undefined, undefined, {
+    const e = new GenesysNetworkError("cannot reach", {
+      endpoint: "POST /oauth/token",
       cause: new Error("socket sent client_secret=hunter2hunter2", { cause: new Error("Bearer abcdefghijklmnop") }),
     });
     expect(errorText(e)).not.toMatch(/hunter2|abcdefghijklmnop/);

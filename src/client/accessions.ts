@@ -19,11 +19,10 @@ export interface PageOptions extends Cancellable {
 
 export function checkSize(size: number, max: number, endpoint: string): void {
   if (!Number.isInteger(size) || size < 1 || size > max) {
-    throw new GenesysInputError(
-      `page size must be an integer from 1 to ${max.toLocaleString("en")}, got ${size}`,
+    throw new GenesysInputError(`page size must be an integer from 1 to ${max.toLocaleString("en")}, got ${size}`, {
       endpoint,
-      `the server caps 'l' at ${max.toLocaleString("en")}; iterate pages instead`,
-    );
+      hint: `the server caps 'l' at ${max.toLocaleString("en")}; iterate pages instead`,
+    });
   }
 }
 

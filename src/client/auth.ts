@@ -193,42 +193,33 @@ export async function tokenRequest(
     });
   } catch (e) {
     if (signal?.aborted) throw abortErrorOf(signal, endpoint);
-    throw new GenesysNetworkError(
-      `cannot reach ${baseUrl}: ${(e as Error).message}`,
+    throw new GenesysNetworkError(`cannot reach ${baseUrl}: ${(e as Error).message}`, {
       endpoint,
-      0,
-      undefined,
-      "is the server running and GENESYS_API_URL right?",
-      {
-        cause: e,
-      },
-    );
+      hint: "is the server running and GENESYS_API_URL right?",
+      cause: e,
+    });
   }
   const requestId = requestIdOf(res.headers);
   let text: string;
   try {
     const { bytes, truncated } = await readCapped(res.body, MAX_TOKEN_BODY_BYTES);
     if (truncated) {
-      throw new GenesysResponseError(
-        `the token response is larger than ${MAX_TOKEN_BODY_BYTES / 1024} KB; it was not read further`,
+      throw new GenesysResponseError(`the token response is larger than ${MAX_TOKEN_BODY_BYTES / 1024} KB; it was not read further`, {
         endpoint,
-        res.statusCode,
-        undefined,
-        { requestId },
-      );
+        status: res.statusCode,
+        requestId,
+      });
     }
     text = bytes.toString("utf8");
   } catch (e) {
     if (e instanceof GenesysResponseError) throw e;
     if (signal?.aborted) throw abortErrorOf(signal, endpoint);
-    throw new GenesysNetworkError(
-      `the connection broke while reading the token response: ${(e as Error).message}`,
+    throw new GenesysNetworkError(`the connection broke while reading the token response: ${(e as Error).message}`, {
       endpoint,
-      res.statusCode,
-      undefined,
-      "retry; no token was received",
-      { cause: e },
-    );
+      status: res.statusCode,
+      hint: "retry; no token was received",
+      cause: e,
+    });
   } finally {
     if (!res.body.destroyed) res.body.destroy();
   }
@@ -239,30 +230,33 @@ export async function tokenRequest(
     if (form.grant_type !== "client_credentials" && oauth?.startsWith("invalid_grant")) {
       throw new GenesysCredentialsError(
         `the ${form.grant_type === "refresh_token" ? "refresh token" : "authorization code"} was refused (${oauth})`,
-        endpoint,
-        res.statusCode,
-        text.slice(0, 2000),
-        "the login has expired or was revoked: log in again with Genesys.login()",
-        { requestId },
+        {
+          endpoint,
+          status: res.statusCode,
+          serverMessage: text.slice(0, 2000),
+          hint: "the login has expired or was revoked: log in again with Genesys.login()",
+          requestId,
+        },
       );
     }
-    throw new GenesysCredentialsError(
-      `the client id and secret were refused${oauth ? ` (${oauth})` : ""}`,
+    throw new GenesysCredentialsError(`the client id and secret were refused${oauth ? ` (${oauth})` : ""}`, {
       endpoint,
-      res.statusCode,
-      text.slice(0, 2000),
-      "check GENESYS_CLIENT_ID and GENESYS_CLIENT_SECRET (or { clientId, clientSecret }): a typo, a secret that was reset, " +
+      status: res.statusCode,
+      serverMessage: text.slice(0, 2000),
+      hint: "check GENESYS_CLIENT_ID and GENESYS_CLIENT_SECRET (or { clientId, clientSecret }): a typo, a secret that was reset, " +
         "or a client not enabled for the client_credentials grant. Genesys issues client credentials through " +
         "helpdesk@genesys-pgr.org; the sandbox prints its own when it starts",
-      { requestId },
-    );
+      requestId,
+    });
   }
   if (res.statusCode >= 300) throw errorForStatus(endpoint, res.statusCode, text.slice(0, 500), { requestId });
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new GenesysResponseError(`token response is not JSON: ${redact(text.slice(0, 200))}`, endpoint, res.statusCode, undefined, {
+    throw new GenesysResponseError(`token response is not JSON: ${redact(text.slice(0, 200))}`, {
+      endpoint,
+      status: res.statusCode,
       requestId,
     });
   }
@@ -272,10 +266,7 @@ export async function tokenRequest(
     const issue = parsed.error.issues[0];
     throw new GenesysResponseError(
       `token response has no usable access_token${issue ? ` (${issue.path.join(".") || "(root)"}: ${issue.code})` : ""}`,
-      endpoint,
-      res.statusCode,
-      "access_token",
-      { requestId },
+      { endpoint, status: res.statusCode, path: "access_token", requestId },
     );
   }
   return parsed.data;

@@ -87,11 +87,10 @@ export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<
     const r = await table(t, "/wiews/list", { query: { l: 100, p }, body, signal: q.signal }, INSTITUTE_KINDS, log);
     first ??= r;
     if (r.rows && first.header && r.header && r.header.join("\t") !== first.header.join("\t")) {
-      throw new GenesysResponseError(
-        `page ${p} has the columns ${r.header.join(", ")}, page 0 had ${first.header.join(", ")}`,
+      throw new GenesysResponseError(`page ${p} has the columns ${r.header.join(", ")}, page 0 had ${first.header.join(", ")}`, {
         endpoint,
-        200,
-      );
+        status: 200,
+      });
     }
     if (r.rows) frames.push(r.df);
     if (r.rows < 100) break;
@@ -132,7 +131,7 @@ function fieldRows(c: FieldCounts) {
  */
 function overviewTotal(r: Overview, log: CoercionLog): number {
   const fail = (message: string, path: string): never => {
-    throw new GenesysResponseError(message, OVERVIEW_ENDPOINT, 200, path);
+    throw new GenesysResponseError(message, { endpoint: OVERVIEW_ENDPOINT, status: 200, path });
   };
   if (r.accessionCount !== undefined && r.totalElements !== undefined && r.accessionCount !== r.totalElements) {
     fail(`the answer says accessionCount ${r.accessionCount} but totalElements ${r.totalElements}`, "accessionCount");
@@ -196,13 +195,11 @@ export async function accession(t: Transport, id: string, opts: Cancellable = {}
   if (!UUID_RE.test(uuid)) {
     const page = await t.json("/acn/filter", AccessionPage, { query: { p: 0, l: 1 }, body: { doi: [uuid] }, signal: opts.signal });
     if (!page.content.length) {
-      throw new GenesysRequestError(
-        `no accession with DOI ${uuid}`,
-        ENDPOINTS.acnFilter.label,
-        404,
-        undefined,
-        "check the DOI (e.g. 10.18730/…), or pass the accession's UUID",
-      );
+      throw new GenesysRequestError(`no accession with DOI ${uuid}`, {
+        endpoint: ENDPOINTS.acnFilter.label,
+        status: 404,
+        hint: "check the DOI (e.g. 10.18730/…), or pass the accession's UUID",
+      });
     }
     uuid = page.content[0]!.uuid;
   }

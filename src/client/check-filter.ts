@@ -4,6 +4,6 @@ import { GenesysInputError } from "./errors.ts";
 /** Validates a passport filter before any request; a bad key or value is a GenesysInputError naming it. */
 export function checkFilter(filter: AccessionFilterInput | undefined, endpoint = "filter"): AccessionFilterInput {
   const r = parseFilter(filter ?? {});
-  if (!r.ok) throw new GenesysInputError(r.message, endpoint, "see docs/api.md#filters for the accepted keys and types");
+  if (!r.ok) throw new GenesysInputError(r.message, { endpoint, hint: "see docs/api.md#filters for the accepted keys and types" });
   return r.filter;
 }

@@ -3,48 +3,86 @@
  * Every error names the endpoint, the HTTP status (0 when no response),
  * the server's own message, and a hint that says what to do about it.
  */
-/** What an error carries besides its message: the underlying error, the server's request id, a more specific code. */
-export interface ErrorExtra {
+/** What an error carries besides its message: one options object for every class. */
+export interface GenesysErrorOptions {
+  /** The endpoint ("POST /api/v2/acn/query") or call ("save()") concerned. */
+  endpoint: string;
+  /** HTTP status; 0 (the default) when there was no response or none is concerned. */
+  status?: number;
+  /** What the server said, when it said something. */
+  serverMessage?: string;
+  /** What to do about it. Default: the class's. */
+  hint?: string;
   /** The underlying error (a socket error, a JSON SyntaxError, a zod issue list…). */
   cause?: unknown;
   /** The server's request id (X-Request-Id and similar headers), for support requests. */
   requestId?: string;
   /** A more specific stable code than the class's, e.g. GENESYS_CSV_RECORD. */
   code?: string;
+  /** Where in a response the problem is (GenesysResponseError), e.g. `content[0].accessionNumber`. */
+  path?: string;
+  /** Why it was aborted (GenesysAbortError): the signal's reason. */
+  reason?: unknown;
 }
 
+/** @deprecated the options object's name before 1.1. */
+export type ErrorExtra = Pick<GenesysErrorOptions, "cause" | "requestId" | "code">;
+
+/**
+ * The brand every GenesysError carries: the names of its classes. `instanceof` checks it (Symbol.hasInstance), so an
+ * error from one loaded copy of the package is an instance of the classes of another (a notebook that imports it twice).
+ */
+const BRAND = Symbol.for("genesys-notebook.error");
+
 export class GenesysError extends Error {
+  /** The class's stable code; subclasses set their own. */
+  static readonly CODE: string = "GENESYS_ERROR";
+  /** The class's hint when the caller gives none. */
+  static readonly HINT: string | undefined = undefined;
   override name = "GenesysError";
   /**
    * A stable identifier for programs: GENESYS_AUTH, GENESYS_CREDENTIALS, GENESYS_REQUEST, GENESYS_SERVER, GENESYS_RESPONSE,
-   * GENESYS_CSV_RECORD, GENESYS_INPUT, GENESYS_NETWORK, GENESYS_ABORTED.
+   * GENESYS_CSV_RECORD, GENESYS_NOT_CSV, GENESYS_PAGING, GENESYS_INPUT, GENESYS_NETWORK, GENESYS_ABORTED, GENESYS_CACHE_MISS.
    */
   readonly code: string;
+  readonly endpoint: string;
+  readonly status: number;
+  readonly serverMessage?: string;
+  readonly hint?: string;
   readonly requestId?: string;
-  constructor(
-    message: string,
-    readonly endpoint: string,
-    readonly status: number,
-    readonly serverMessage?: string,
-    readonly hint?: string,
-    extra: ErrorExtra = {},
-  ) {
+  declare readonly [BRAND]: string[];
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const brands = (value as { [BRAND]?: unknown } | null)?.[BRAND];
+    return Array.isArray(brands) && brands.includes(this.name);
+  }
+
+  constructor(message: string, options: GenesysErrorOptions) {
+    const { endpoint, status = 0, requestId } = options;
+    const cls = new.target as unknown as { CODE: string; HINT?: string };
+    const hint = options.hint ?? cls.HINT;
     // an error status is part of the headline; a 2xx answer whose body is wrong is not ("-> HTTP 200" reads as success)
     const where = status >= 300 ? `${endpoint} -> HTTP ${status}` : endpoint;
-    const id = extra.requestId ? ` [request id ${extra.requestId}]` : "";
+    const id = requestId ? ` [request id ${requestId}]` : "";
     super(
       redact([`${where}: ${message}${id}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n")),
-      extra.cause === undefined ? undefined : { cause: redactError(extra.cause) },
+      options.cause === undefined ? undefined : { cause: redactError(options.cause) },
     );
-    this.code = extra.code ?? (new.target as unknown as { CODE?: string }).CODE ?? "GENESYS_ERROR";
-    this.requestId = extra.requestId;
-    if (serverMessage !== undefined) this.serverMessage = redact(serverMessage);
+    this.code = options.code ?? cls.CODE;
+    this.endpoint = endpoint;
+    this.status = status;
+    this.hint = hint;
+    this.requestId = requestId;
+    if (options.serverMessage !== undefined) this.serverMessage = redact(options.serverMessage);
+    const brands: string[] = [];
+    for (let c = new.target as unknown; c && c !== Error; c = Object.getPrototypeOf(c)) brands.push((c as { name: string }).name);
+    Object.defineProperty(this, BRAND, { value: brands });
   }
 }
 
 /** 401/403: token missing, wrong, expired or not allowed. */
 export class GenesysAuthError extends GenesysError {
-  static readonly CODE: string = "GENESYS_AUTH";
+  static override readonly CODE: string = "GENESYS_AUTH";
   override name = "GenesysAuthError";
 }
 /** /oauth/token refused the client id and secret (400 invalid_client / unauthorized_client, or 401). */
@@ -54,73 +92,77 @@ export class GenesysCredentialsError extends GenesysAuthError {
 }
 /** Other 4xx: the request itself is wrong (bad filter, select field, limit, UUID). */
 export class GenesysRequestError extends GenesysError {
-  static readonly CODE = "GENESYS_REQUEST";
+  static override readonly CODE: string = "GENESYS_REQUEST";
   override name = "GenesysRequestError";
 }
 /** 5xx after retries. */
 export class GenesysServerError extends GenesysError {
-  static readonly CODE = "GENESYS_SERVER";
+  static override readonly CODE: string = "GENESYS_SERVER";
   override name = "GenesysServerError";
 }
 /** The response did not match the documented shape (JSON schema or CSV). */
 export class GenesysResponseError extends GenesysError {
-  static readonly CODE = "GENESYS_RESPONSE";
+  static override readonly CODE: string = "GENESYS_RESPONSE";
+  static override readonly HINT: string =
+    "the server answered something this client does not understand; if you point at a proxy or a different API version, " +
+    "check GENESYS_API_URL";
   override name = "GenesysResponseError";
-  constructor(message: string, endpoint: string, status: number, readonly path?: string, extra: ErrorExtra = {}) {
-    super(
-      message,
-      endpoint,
-      status,
-      undefined,
-      "the server answered something this client does not understand; if you point at a proxy or a different API version, " +
-        "check GENESYS_API_URL",
-      extra,
-    );
+  /** Where in the response, e.g. `content[0].accessionNumber`. */
+  readonly path?: string;
+  constructor(message: string, options: GenesysErrorOptions) {
+    super(message, options);
+    this.path = options.path;
   }
 }
 /** Rejected before any request: bad filter, select, or option. */
 export class GenesysInputError extends GenesysError {
-  static readonly CODE = "GENESYS_INPUT";
+  static override readonly CODE: string = "GENESYS_INPUT";
   override name = "GenesysInputError";
-  constructor(message: string, endpoint: string, hint?: string) {
-    super(message, endpoint, 0, undefined, hint);
-  }
 }
 /** Connection failed or timed out. */
 export class GenesysNetworkError extends GenesysError {
-  static readonly CODE = "GENESYS_NETWORK";
+  static override readonly CODE: string = "GENESYS_NETWORK";
   override name = "GenesysNetworkError";
 }
 /** Cache mode "offline" and nothing stored for the query: no request was made. */
 export class GenesysCacheMissError extends GenesysError {
-  static readonly CODE = "GENESYS_CACHE_MISS";
+  static override readonly CODE: string = "GENESYS_CACHE_MISS";
+  static override readonly HINT: string =
+    'run the same call once with cache "on" while the server is reachable, or check GENESYS_CACHE_DIR; ' +
+    "g.cache.list() shows what is stored";
   override name = "GenesysCacheMissError";
-  constructor(endpoint: string, why: string) {
-    super(
-      `cache mode "offline": ${why}; no request was sent`,
-      endpoint,
-      0,
-      undefined,
-      'run the same call once with cache "on" while the server is reachable, or check GENESYS_CACHE_DIR; ' +
-        "g.cache.list() shows what is stored",
-    );
-  }
 }
 /** Cancelled through the AbortSignal passed in (a notebook interrupt, a timeout of the caller's); nothing partial is returned. */
 export class GenesysAbortError extends GenesysError {
-  static readonly CODE = "GENESYS_ABORTED";
+  static override readonly CODE: string = "GENESYS_ABORTED";
   override name = "GenesysAbortError";
-  constructor(endpoint: string, readonly reason?: unknown) {
-    super(
-      `aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : ""}`,
-      endpoint,
-      0,
-      undefined,
-      undefined,
-      { cause: reason },
-    );
+  /** The signal's reason. */
+  readonly reason?: unknown;
+  /** `message` defaults to "aborted" and the reason's message. */
+  constructor(options: GenesysErrorOptions);
+  constructor(message: string, options: GenesysErrorOptions);
+  constructor(a: string | GenesysErrorOptions, b?: GenesysErrorOptions) {
+    const options = typeof a === "string" ? b! : a;
+    const r = options.reason;
+    const message = typeof a === "string" ? a : `aborted${r instanceof Error ? `: ${r.message}` : typeof r === "string" ? `: ${r}` : ""}`;
+    super(message, { ...options, cause: options.cause ?? r });
+    this.reason = r;
   }
 }
+
+/** Every error class, for tables of codes and docs. */
+export const ERROR_CLASSES = [
+  GenesysError,
+  GenesysAuthError,
+  GenesysCredentialsError,
+  GenesysRequestError,
+  GenesysServerError,
+  GenesysResponseError,
+  GenesysInputError,
+  GenesysNetworkError,
+  GenesysCacheMissError,
+  GenesysAbortError,
+] as const;
 
 const HINTS: Record<number, string> = {
   400: "the request was rejected; the message above names the bad filter key, select field or parameter",
@@ -141,12 +183,17 @@ export function hintFor(status: number): string | undefined {
     (status >= 500 ? "the server failed; retried with backoff and gave up. Try again later or with a smaller request" : undefined);
 }
 
-export function errorForStatus(endpoint: string, status: number, serverMessage: string, extra: ErrorExtra = {}): GenesysError {
+export function errorForStatus(
+  endpoint: string,
+  status: number,
+  serverMessage: string,
+  extra: Pick<GenesysErrorOptions, "cause" | "requestId" | "code"> = {},
+): GenesysError {
   const msg = serverMessage || "(empty response body)";
-  const hint = hintFor(status);
-  if (status === 401 || status === 403) return new GenesysAuthError(msg, endpoint, status, serverMessage, hint, extra);
-  if (status >= 500) return new GenesysServerError(msg, endpoint, status, serverMessage, hint, extra);
-  return new GenesysRequestError(msg, endpoint, status, serverMessage, hint, extra);
+  const options = { endpoint, status, serverMessage, hint: hintFor(status), ...extra };
+  if (status === 401 || status === 403) return new GenesysAuthError(msg, options);
+  if (status >= 500) return new GenesysServerError(msg, options);
+  return new GenesysRequestError(msg, options);
 }
 
 /** The server's request id, from the headers servers and gateways commonly use. */

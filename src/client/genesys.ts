@@ -93,12 +93,12 @@ export class Genesys {
   private readonly cacheDefault: CacheOption | undefined;
 
   constructor(opts: GenesysOptions) {
-    if (!opts?.baseUrl) throw new GenesysInputError("baseUrl is required", "Genesys()", SANDBOX_HINT);
+    if (!opts?.baseUrl) throw new GenesysInputError("baseUrl is required", { endpoint: "Genesys()", hint: SANDBOX_HINT });
     let base: URL;
     try {
       base = new URL(opts.baseUrl);
     } catch {
-      throw new GenesysInputError(`baseUrl '${opts.baseUrl}' is not a URL`, "Genesys()", SANDBOX_HINT);
+      throw new GenesysInputError(`baseUrl '${opts.baseUrl}' is not a URL`, { endpoint: "Genesys()", hint: SANDBOX_HINT });
     }
     this.baseUrl = base.toString().replace(/\/+$/, "").replace(/\/api\/v2$/, "");
     const { token, clientId, clientSecret, cache, cacheDir, tokens: provider, ...transport } = opts;
@@ -139,13 +139,12 @@ export class Genesys {
     const token = overrides.token ?? env("GENESYS_TOKEN");
     const clientId = overrides.clientId ?? env("GENESYS_CLIENT_ID");
     const clientSecret = overrides.clientSecret ?? env("GENESYS_CLIENT_SECRET");
-    if (!baseUrl) throw new GenesysInputError("GENESYS_API_URL is not set", "Genesys.fromEnv()", SANDBOX_HINT);
+    if (!baseUrl) throw new GenesysInputError("GENESYS_API_URL is not set", { endpoint: "Genesys.fromEnv()", hint: SANDBOX_HINT });
     if (!token && !(clientId && clientSecret)) {
-      throw new GenesysInputError(
-        "neither GENESYS_TOKEN nor GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET is set",
-        "Genesys.fromEnv()",
-        SANDBOX_HINT,
-      );
+      throw new GenesysInputError("neither GENESYS_TOKEN nor GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET is set", {
+        endpoint: "Genesys.fromEnv()",
+        hint: SANDBOX_HINT,
+      });
     }
     return new Genesys({ ...overrides, baseUrl, token, clientId, clientSecret });
   }

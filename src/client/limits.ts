@@ -29,7 +29,7 @@ export async function readCapped(source: AsyncIterable<Buffer>, max: number): Pr
 
 /** The error an aborted signal stands for: its reason when that is a GenesysError (a deadline), else a GenesysAbortError. */
 export function abortErrorOf(signal: AbortSignal, endpoint: string): GenesysError {
-  return signal.reason instanceof GenesysError ? signal.reason : new GenesysAbortError(endpoint, signal.reason);
+  return signal.reason instanceof GenesysError ? signal.reason : new GenesysAbortError({ endpoint, reason: signal.reason });
 }
 
 /**

@@ -77,13 +77,11 @@ export class AuthorizationCodeTokens implements TokenProvider {
   async #refresh(): Promise<string> {
     const current = this.#current;
     if (!current.refresh) {
-      throw new GenesysAuthError(
-        "the login's access token has expired and the server gave no refresh token",
-        "POST /oauth/token",
-        401,
-        undefined,
-        "log in again with Genesys.login()",
-      );
+      throw new GenesysAuthError("the login's access token has expired and the server gave no refresh token", {
+        endpoint: "POST /oauth/token",
+        status: 401,
+        hint: "log in again with Genesys.login()",
+      });
     }
     const form: Record<string, string> = { grant_type: "refresh_token", refresh_token: current.refresh, client_id: this.#clientId };
     if (this.#clientSecret) form.client_secret = this.#clientSecret;
@@ -140,10 +138,7 @@ function callback(server: Server, state: string, timeoutMs: number, signal?: Abo
             `no answer from the browser within ${timeoutMs / 1000} s${
               ignored ? ` (${ignored} request${ignored > 1 ? "s" : ""} whose state does not match this login ignored)` : ""
             }`,
-            endpoint,
-            0,
-            undefined,
-            "open the printed address in a browser on this machine, then log in",
+            { endpoint, hint: "open the printed address in a browser on this machine, then log in" },
           ),
         ),
       timeoutMs,
@@ -166,13 +161,10 @@ function callback(server: Server, state: string, timeoutMs: number, signal?: Abo
       if (code && !error) return finish(undefined, code);
       const description = u.searchParams.get("error_description");
       finish(
-        new GenesysAuthError(
-          `login refused: ${error}${description ? ` (${description.slice(0, 300)})` : ""}`,
+        new GenesysAuthError(`login refused: ${error}${description ? ` (${description.slice(0, 300)})` : ""}`, {
           endpoint,
-          0,
-          undefined,
-          error === "access_denied" ? "the login was cancelled or not allowed; log in again" : "log in again",
-        ),
+          hint: error === "access_denied" ? "the login was cancelled or not allowed; log in again" : "log in again",
+        }),
       );
     };
     server.on("request", onRequest);
@@ -193,11 +185,10 @@ export async function loginTokens(opts: LoginOptions, dispatcher: Dispatcher): P
       "error",
       (e) =>
         reject(
-          new GenesysInputError(
-            `cannot listen on 127.0.0.1:${opts.redirectPort ?? 48913}: ${(e as Error).message}`,
-            "Genesys.login()",
-            "another login is waiting, or another program uses the port; pass redirectPort",
-          ),
+          new GenesysInputError(`cannot listen on 127.0.0.1:${opts.redirectPort ?? 48913}: ${(e as Error).message}`, {
+            endpoint: "Genesys.login()",
+            hint: "another login is waiting, or another program uses the port; pass redirectPort",
+          }),
         ),
     );
     server.listen(opts.redirectPort ?? 48913, "127.0.0.1", resolve);
@@ -255,7 +246,12 @@ export async function askToken(message = "Genesys access token: "): Promise<stri
   if (!stdin.isTTY) {
     const p = (globalThis as { prompt?: (m: string) => string | null }).prompt;
     const v = p?.(message)?.trim();
-    if (!v) throw new GenesysInputError("no token was entered", "askToken()", "set GENESYS_TOKEN instead, or run in a terminal");
+    if (!v) {
+      throw new GenesysInputError("no token was entered", {
+        endpoint: "askToken()",
+        hint: "set GENESYS_TOKEN instead, or run in a terminal",
+      });
+    }
     return v;
   }
   process.stderr.write(message);
@@ -266,7 +262,7 @@ export async function askToken(message = "Genesys access token: "): Promise<stri
     for await (const chunk of stdin) {
       for (const ch of String(chunk)) {
         if (ch === "\r" || ch === "\n") return value.trim();
-        if (ch === "\u0003") throw new GenesysInputError("cancelled", "askToken()");
+        if (ch === "\u0003") throw new GenesysInputError("cancelled", { endpoint: "askToken()" });
         value = ch === "\u007f" ? value.slice(0, -1) : value + ch;
       }
     }

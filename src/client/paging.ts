@@ -17,8 +17,7 @@ export class PageGuard {
         `page ${page} holds the same rows as page ${page - 1} (${keys.length} rows from ${
           keys[0]
         }): the server seems to ignore the page parameter 'p'; nothing is returned rather than repeated rows`,
-        this.endpoint,
-        200,
+        { endpoint: this.endpoint, status: 200 },
       );
     }
     this.last = sig;

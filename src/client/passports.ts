@@ -82,17 +82,19 @@ export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
     out.push({ field, select: header === path ? path : `${path} ${header}`, header });
   }
   if (bad.length) {
-    throw new GenesysInputError(
-      `unknown select field${bad.length > 1 ? "s" : ""} ${bad.map((b) => `'${b}'`).join(", ")}`,
-      ENDPOINT,
-      "use MCPD names (INSTCODE, ACCENUMB, GENUS, ORIGCTY, DECLATITUDE…) or service paths (instituteCode, taxonomy.genus…); " +
+    throw new GenesysInputError(`unknown select field${bad.length > 1 ? "s" : ""} ${bad.map((b) => `'${b}'`).join(", ")}`, {
+      endpoint: ENDPOINT,
+      hint: "use MCPD names (INSTCODE, ACCENUMB, GENUS, ORIGCTY, DECLATITUDE…) or service paths (instituteCode, taxonomy.genus…); " +
         "see PASSPORT_FIELDS",
-    );
+    });
   }
   const seen = new Set<string>();
   for (const c of out) {
     if (seen.has(c.header)) {
-      throw new GenesysInputError(`column '${c.header}' is selected twice`, ENDPOINT, "give one of them an alias: 'path ALIAS'");
+      throw new GenesysInputError(`column '${c.header}' is selected twice`, {
+        endpoint: ENDPOINT,
+        hint: "give one of them an alias: 'path ALIAS'",
+      });
     }
     seen.add(c.header);
   }
@@ -122,15 +124,14 @@ export function planExport(opts: PassportOptions): ExportPlan {
   const columns = resolveSelect(opts.select);
   const limit = opts.limit;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
-    throw new GenesysInputError(`limit must be a positive integer, got ${limit}`, ENDPOINT);
+    throw new GenesysInputError(`limit must be a positive integer, got ${limit}`, { endpoint: ENDPOINT });
   }
   const requested = opts.pageSize ?? QUERY_MAX_ROWS;
   if (!Number.isInteger(requested) || requested < 1 || requested > QUERY_MAX_ROWS) {
-    throw new GenesysInputError(
-      `pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`,
-      ENDPOINT,
-      "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that",
-    );
+    throw new GenesysInputError(`pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`, {
+      endpoint: ENDPOINT,
+      hint: "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that",
+    });
   }
   return {
     columns,
@@ -220,13 +221,11 @@ export async function* exportBlocks(
       if (b.last && pageRows > 0) {
         const mark = pageMark(first!, b.df, pageRows);
         if (mark === previous) {
-          throw new GenesysResponseError(
-            `page ${page} repeats the rows of page ${page - 1}: the service ignores the page parameter p`,
-            ENDPOINT,
-            200,
-            undefined,
-            { code: "GENESYS_PAGING" },
-          );
+          throw new GenesysResponseError(`page ${page} repeats the rows of page ${page - 1}: the service ignores the page parameter p`, {
+            endpoint: ENDPOINT,
+            status: 200,
+            code: "GENESYS_PAGING",
+          });
         }
         previous = mark;
       }

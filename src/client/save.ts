@@ -32,7 +32,10 @@ interface Sidecar {
 function formatOf(path: string): string {
   const ext = extname(path).toLowerCase();
   if (!FORMATS.includes(ext)) {
-    throw new GenesysInputError(`cannot tell the format of '${path}'`, "save()", `end the path with ${FORMATS.join(", ")}`);
+    throw new GenesysInputError(`cannot tell the format of '${path}'`, {
+      endpoint: "save()",
+      hint: `end the path with ${FORMATS.join(", ")}`,
+    });
   }
   return ext;
 }
@@ -57,11 +60,10 @@ export function save(df: DataFrame, path: string): string {
   if (ext === ".csv") {
     const nested = Object.entries(columns).filter(([, t]) => NESTED.test(t)).map(([k, t]) => `${k} (${t.replace(/^DataType\(|\)$/g, "")})`);
     if (nested.length) {
-      throw new GenesysInputError(
-        `CSV cannot hold nested columns: ${nested.join(", ")}`,
-        "save()",
-        "save to .parquet or .ipc, which keep List and Struct columns, or drop or flatten those columns before saving to CSV",
-      );
+      throw new GenesysInputError(`CSV cannot hold nested columns: ${nested.join(", ")}`, {
+        endpoint: "save()",
+        hint: "save to .parquet or .ipc, which keep List and Struct columns, or drop or flatten those columns before saving to CSV",
+      });
     }
   }
   mkdirSync(dirname(path), { recursive: true });
@@ -169,10 +171,9 @@ function restoreDtypes(df: DataFrame, columns: Record<string, string>, path: str
   try {
     return df.withColumns(...exprs);
   } catch (e) {
-    throw new GenesysInputError(
-      `'${path}' does not read back with the dtypes its sidecar records: ${(e as Error).message}`,
-      "load()",
-      "the CSV was changed after save(); remove its .provenance.json sidecar to let polars guess the dtypes",
-    );
+    throw new GenesysInputError(`'${path}' does not read back with the dtypes its sidecar records: ${(e as Error).message}`, {
+      endpoint: "load()",
+      hint: "the CSV was changed after save(); remove its .provenance.json sidecar to let polars guess the dtypes",
+    });
   }
 }

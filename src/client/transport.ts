@@ -143,14 +143,11 @@ export class Transport {
           continue;
         }
         limit.clear();
-        throw new GenesysNetworkError(
-          `cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`,
+        throw new GenesysNetworkError(`cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`, {
           endpoint,
-          0,
-          undefined,
-          "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox",
-          { cause: e },
-        );
+          hint: "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox",
+          cause: e,
+        });
       }
       if (res.statusCode < 300) {
         // the deadline runs until the caller has read the body
@@ -214,10 +211,7 @@ export class Transport {
               `the response came at ${Math.round(windowBytes / (elapsed / 1000))} bytes/s over ${
                 (elapsed / 1000).toFixed(0)
               } s, under the minimum of ${min} bytes/s (minBytesPerSecond)`,
-              endpoint,
-              res.statusCode,
-              undefined,
-              "the server trickles its answer; retry later, or lower minBytesPerSecond",
+              { endpoint, status: res.statusCode, hint: "the server trickles its answer; retry later, or lower minBytesPerSecond" },
             );
           }
           windowStart = performance.now();
@@ -227,15 +221,17 @@ export class Transport {
       }
     } catch (e) {
       if (e instanceof GenesysError) throw e;
-      if (signal?.aborted) throw new GenesysAbortError(endpoint, signal.reason);
+      if (signal?.aborted) throw new GenesysAbortError({ endpoint, reason: signal.reason });
       if ((e as Error)?.cause instanceof GenesysError) throw (e as Error).cause;
       throw new GenesysNetworkError(
         `the connection broke after ${received.toLocaleString("en")} bytes of the response: ${(e as Error).message}`,
-        endpoint,
-        res.statusCode,
-        undefined,
-        "nothing of this response is returned; retry, or request smaller pages",
-        { cause: e, requestId: requestIdOf(res.headers) },
+        {
+          endpoint,
+          status: res.statusCode,
+          hint: "nothing of this response is returned; retry, or request smaller pages",
+          cause: e,
+          requestId: requestIdOf(res.headers),
+        },
       );
     } finally {
       // a reader that stops early (an error, a limit) releases the connection
@@ -249,19 +245,16 @@ export class Transport {
    */
   private requestSignal(endpoint: string, user?: AbortSignal): { signal: AbortSignal; clear: () => void } {
     const ac = new AbortController();
-    const onUser = () => ac.abort(new GenesysAbortError(endpoint, user!.reason));
+    const onUser = () => ac.abort(new GenesysAbortError({ endpoint, reason: user!.reason }));
     if (user?.aborted) onUser();
     else user?.addEventListener("abort", onUser, { once: true });
     const deadline = this.opts.deadlineMs;
     const timer = deadline === undefined ? undefined : setTimeout(() =>
       ac.abort(
-        new GenesysNetworkError(
-          `no complete answer within ${deadline / 1000} s (deadlineMs)`,
+        new GenesysNetworkError(`no complete answer within ${deadline / 1000} s (deadlineMs)`, {
           endpoint,
-          0,
-          undefined,
-          "the server is too slow for the deadline; raise deadlineMs or request smaller pages",
-        ),
+          hint: "the server is too slow for the deadline; raise deadlineMs or request smaller pages",
+        }),
       ), deadline);
     const clear = () => {
       clearTimeout(timer);
@@ -287,11 +280,10 @@ export class Transport {
       size += chunk.length;
       if (size > max) {
         res.body.destroy();
-        throw new GenesysResponseError(
-          `the response decompresses to more than ${(max / 1048576).toFixed(0)} MB (maxJsonBytes)`,
+        throw new GenesysResponseError(`the response decompresses to more than ${(max / 1048576).toFixed(0)} MB (maxJsonBytes)`, {
           endpoint,
-          res.statusCode,
-        );
+          status: res.statusCode,
+        });
       }
       parts.push(chunk);
     }
@@ -304,10 +296,7 @@ export class Transport {
         `response is not valid JSON (${(e as Error).message}); Content-Type ${type ? `'${type}'` : "missing"}, it starts with ${
           JSON.stringify(text.slice(0, 120))
         }`,
-        endpoint,
-        res.statusCode,
-        undefined,
-        { cause: e, requestId: requestIdOf(res.headers) },
+        { endpoint, status: res.statusCode, cause: e, requestId: requestIdOf(res.headers) },
       );
     }
     return validate(schema, value, endpoint, res.statusCode, requestIdOf(res.headers));
@@ -323,7 +312,7 @@ export function describeTokens(tokens: TokenProvider): Record<string, unknown> {
 
 /** Throws the reason a request's signal was aborted with (a GenesysError: the caller's abort or the deadline). */
 function limitError(signal: AbortSignal, endpoint: string): never {
-  throw signal.reason instanceof GenesysError ? signal.reason : new GenesysAbortError(endpoint, signal.reason);
+  throw signal.reason instanceof GenesysError ? signal.reason : new GenesysAbortError({ endpoint, reason: signal.reason });
 }
 
 const isGzip = (res: Dispatcher.ResponseData) => /gzip/i.test(String(res.headers["content-encoding"] ?? ""));
@@ -343,10 +332,7 @@ export function validate<T extends z.ZodType>(
     `response does not match the expected shape at ${path}: ${issue.message}${
       r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more)` : ""
     }`,
-    endpoint,
-    status,
-    path,
-    { cause: r.error, requestId },
+    { endpoint, status, path, cause: r.error, requestId },
   );
 }
 

@@ -83,7 +83,7 @@ export async function cached<T extends Frames>(
       };
     }
     if (mode === "offline") {
-      throw new GenesysCacheMissError(endpoint, hit ? "the stored copy could not be read" : "nothing stored for this query");
+      throw new GenesysCacheMissError(hit ? "the stored copy could not be read" : "nothing stored for this query", { endpoint });
     }
   }
   const fetched = await download({ entryId: mode === "off" ? undefined : id, resume: mode === "on", ttlMs });

@@ -48,7 +48,7 @@ export function detectDelimiter(headerLine: string): "\t" | "," {
 }
 
 const error = (endpoint: string, message: string, cause?: unknown) =>
-  new GenesysResponseError(message, endpoint, 200, undefined, { cause, code: "GENESYS_CSV_RECORD" });
+  new GenesysResponseError(message, { endpoint, status: 200, cause, code: "GENESYS_CSV_RECORD" });
 
 /** Header names as frame columns: an empty name becomes `column_<n>`, a repeated one `<name>_<k>`; both noted. */
 export function frameNames(raw: (string | null)[], log: CoercionLog): string[] {
@@ -152,11 +152,10 @@ export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOpti
   try {
     dir = spoolDir();
   } catch (e) {
-    throw new GenesysInputError(
-      `cannot use the spool directory for export blocks: ${(e as Error).message}`,
+    throw new GenesysInputError(`cannot use the spool directory for export blocks: ${(e as Error).message}`, {
       endpoint,
-      "set GENESYS_SPOOL_DIR to a directory of your own",
-    );
+      hint: "set GENESYS_SPOOL_DIR to a directory of your own",
+    });
   }
   let size = Math.max(1, Math.floor(maxBlock / 8));
   let block: BlockFile | undefined;

@@ -65,15 +65,11 @@ async function* gunzip(source: AsyncIterable<Uint8Array>, endpoint: string, stat
     for await (const chunk of z) yield chunk as Buffer;
   } catch (e) {
     if (e instanceof GenesysResponseError || (e as { name?: string }).name?.startsWith("Genesys")) throw e;
-    throw new GenesysResponseError(
-      `the gzip-compressed body cannot be decompressed: ${(e as Error).message}`,
+    throw new GenesysResponseError(`the gzip-compressed body cannot be decompressed: ${(e as Error).message}`, {
       endpoint,
       status,
-      undefined,
-      {
-        cause: e,
-      },
-    );
+      cause: e,
+    });
   } finally {
     input.destroy();
     z.destroy();
@@ -113,13 +109,11 @@ export async function sniff(
   }
   const magic = COMPRESSED.find(([, m]) => startsWith(first, m));
   if (magic) {
-    throw new GenesysResponseError(
-      `expected a CSV export, got a ${magic[0]} file (it starts with ${preview(first)})`,
+    throw new GenesysResponseError(`expected a CSV export, got a ${magic[0]} file (it starts with ${preview(first)})`, {
       endpoint,
       status,
-      undefined,
-      { code: "GENESYS_NOT_CSV" },
-    );
+      code: "GENESYS_NOT_CSV",
+    });
   }
   const head = Buffer.from(first.subarray(0, 256)).toString("utf8").replace(/^\uFEFF/, "").trimStart().toLowerCase();
   const type = (contentType ?? "").toLowerCase();
@@ -128,10 +122,7 @@ export async function sniff(
   if (html || json) {
     throw new GenesysResponseError(
       `expected a CSV export, got ${contentType ? `'${contentType}'` : "no Content-Type"} starting with ${preview(first)}`,
-      endpoint,
-      status,
-      undefined,
-      { code: "GENESYS_NOT_CSV" },
+      { endpoint, status, code: "GENESYS_NOT_CSV" },
     );
   }
   const charset = charsetOf(contentType);
@@ -140,13 +131,11 @@ export async function sniff(
     bytes = transcode(bytes, single);
     notes.push(`the body declared charset ${charset}; it was decoded as ${single}`);
   } else if (charset && charset !== "utf-8" && charset !== "utf8") {
-    throw new GenesysResponseError(
-      `the body declares charset '${charset}', which this client does not read`,
+    throw new GenesysResponseError(`the body declares charset '${charset}', which this client does not read`, {
       endpoint,
       status,
-      undefined,
-      { code: "GENESYS_NOT_CSV" },
-    );
+      code: "GENESYS_NOT_CSV",
+    });
   }
   return { bytes, notes };
 }

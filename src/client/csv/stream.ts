@@ -116,7 +116,7 @@ class BlockReader {
 /** Counts the bytes and honours the signal between chunks. */
 async function* counted(bytes: AsyncIterable<Uint8Array>, total: { bytes: number }, endpoint: string, signal?: AbortSignal) {
   for await (const chunk of bytes) {
-    if (signal?.aborted) throw new GenesysAbortError(endpoint, signal.reason);
+    if (signal?.aborted) throw new GenesysAbortError({ endpoint, reason: signal.reason });
     total.bytes += chunk.length;
     yield chunk;
   }
@@ -144,10 +144,7 @@ export async function* typedBlocks(body: AsyncIterable<Uint8Array>, opts: CsvStr
     } catch (e) {
       throw new GenesysResponseError(
         `malformed CSV in the block starting at data row ${rows + 1}: ${(e as Error).message.split("\n")[0]}`,
-        endpoint,
-        200,
-        undefined,
-        { cause: e, code: "GENESYS_CSV_RECORD" },
+        { endpoint, status: 200, cause: e, code: "GENESYS_CSV_RECORD" },
       );
     } finally {
       await block.discard();

@@ -84,11 +84,10 @@ export async function passportsToParquet(
   opts: { signal?: AbortSignal; onProgress?: (p: Progress) => void; resume?: boolean; ttlMs?: number } = {},
 ): Promise<ParquetSinkResult> {
   if (existsSync(dir) && readdirSync(dir).length && !existsSync(join(dir, MANIFEST))) {
-    throw new GenesysInputError(
-      `'${dir}' exists and is not a dataset written by passportsToParquet()`,
-      "passportsToParquet()",
-      "choose a new or empty folder",
-    );
+    throw new GenesysInputError(`'${dir}' exists and is not a dataset written by passportsToParquet()`, {
+      endpoint: "passportsToParquet()",
+      hint: "choose a new or empty folder",
+    });
   }
   mkdirSync(dir, { recursive: true });
   const log = new CoercionLog();

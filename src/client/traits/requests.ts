@@ -36,7 +36,7 @@ export const canonical = (uuid: string): string => uuid.toLowerCase();
 function checkUuids(values: string[], what: string, endpoint: string): string[] {
   const bad = values.filter((v) => typeof v !== "string" || !UUID_RE.test(v));
   if (bad.length) {
-    throw new GenesysInputError(`malformed UUID${bad.length > 1 ? "s" : ""} in ${what}: ${bad.slice(0, 5).join(", ")}`, endpoint);
+    throw new GenesysInputError(`malformed UUID${bad.length > 1 ? "s" : ""} in ${what}: ${bad.slice(0, 5).join(", ")}`, { endpoint });
   }
   return values.map(canonical);
 }

@@ -57,8 +57,10 @@ function selectDescriptors(all: Descriptor[], names: Map<string, string>, wanted
   if (unknown.length) {
     throw new GenesysInputError(
       `descriptor${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `'${u}'`).join(", ")} not in the selected datasets`,
-      "traits()",
-      `available: ${[...new Set(all.map((d) => names.get(d.uuid) ?? d.title))].join(", ")}`,
+      {
+        endpoint: "traits()",
+        hint: `available: ${[...new Set(all.map((d) => names.get(d.uuid) ?? d.title))].join(", ")}`,
+      },
     );
   }
   return chosen;
