@@ -50,7 +50,6 @@ export class GenesysError extends Error {
   readonly serverMessage?: string;
   readonly hint?: string;
   readonly requestId?: string;
-  declare readonly [BRAND]: string[];
 
   static override [Symbol.hasInstance](value: unknown): boolean {
     const brands = (value as { [BRAND]?: unknown } | null)?.[BRAND];
