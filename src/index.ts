@@ -11,8 +11,8 @@ export { type FrameOptions, GenesysApi, type IteratorOptions, type ObservationQu
 export type { InstituteQuery, SubsetQuery } from "./client/catalogue.ts";
 export type { Profile } from "./schema/catalogue.ts";
 export type { PageOptions } from "./client/accessions.ts";
-export { type Coercion, type Diagnostics, diagnostics } from "./client/diagnostics.ts";
-export { type Citation, citation, type Provenance, provenance, saveDoiList } from "./client/provenance.ts";
+export { type Coercion, type Diagnostics, diagnostics } from "./client/core/diagnostics.ts";
+export { type Citation, citation, type Provenance, provenance, saveDoiList } from "./client/core/provenance.ts";
 export { load, save } from "./client/save.ts";
 export { askToken, type LoginOptions } from "./client/login.ts";
 export { type CacheMode, type CacheOption, type CacheSettings, CacheStore } from "./client/cache/cached.ts";
@@ -30,10 +30,10 @@ export {
   GenesysRequestError,
   GenesysResponseError,
   GenesysServerError,
-} from "./client/errors.ts";
+} from "./client/core/errors.ts";
 export type { PassportOptions } from "./client/passports.ts";
 export type { ParquetSinkResult } from "./client/sink/parquet.ts";
-export type { Progress } from "./client/progress.ts";
+export type { Progress } from "./client/core/progress.ts";
 export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideOptions } from "./client/traits/wide.ts";
 export { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter } from "./schema/filter.ts";
 export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";

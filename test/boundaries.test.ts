@@ -1,7 +1,8 @@
 /**
  * Module boundaries, read from the import statements of src/: the sandbox is
  * reachable only through its entry points, the client knows nothing of
- * display or plotting, and the schema layer imports no client code.
+ * display or plotting, the client's core imports nothing above it, and the
+ * schema layer imports no client code.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -47,6 +48,13 @@ describe("module boundaries", () => {
     const ui = (f: string) => under("display")(f) || under("plot")(f) || under("sandbox")(f);
     expect(crossing(under("client"), ui)).toEqual([]);
     expect(crossing(under("schema"), (f) => ui(f) || under("client")(f))).toEqual([]);
+  });
+
+  it("the client's core (transport, auth, errors, diagnostics, provenance, result…) imports nothing above it", () => {
+    const below = (f: string) => under("client/core")(f) || under("schema")(f) || f === "version.ts";
+    expect(crossing(under("client/core"), (f) => !below(f))).toEqual([]);
+    // and the rooms above it exist and use it
+    expect(crossing((f) => under("client")(f) && !under("client/core")(f), under("client/core")).length).toBeGreaterThan(20);
   });
 
   it("the sandbox's request path quotes SQL with its own sql.ts, not the generator's helpers", () => {

@@ -3,9 +3,9 @@ import { ENDPOINTS } from "../schema/endpoints.ts";
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { type AccessionDTO, AccessionPage } from "../schema/responses.ts";
-import { GenesysInputError } from "./errors.ts";
-import { PageGuard } from "./paging.ts";
-import type { Cancellable, Transport } from "./transport.ts";
+import { GenesysInputError } from "./core/errors.ts";
+import { PageGuard } from "./core/paging.ts";
+import type { Cancellable, Transport } from "./core/transport.ts";
 
 export const FILTER_MAX_SIZE = 1_000;
 const ENDPOINT = ENDPOINTS.acnFilter.label;

@@ -10,7 +10,7 @@ import { fetchAccessionPage, FILTER_MAX_SIZE, iterateAccessions, type PageOption
 import { checkFilter } from "./check-filter.ts";
 import { datatables, descriptorList, type ObservationRequest, observationRows, traitDatasets } from "./traits/requests.ts";
 import type { CacheOption } from "./cache/cached.ts";
-import type { Cancellable, Transport } from "./transport.ts";
+import type { Cancellable, Transport } from "./core/transport.ts";
 
 export interface IteratorOptions extends Cancellable {
   /** Page size, 1 to 1,000. Default 1,000. */

@@ -15,9 +15,9 @@ import { UUID_RE } from "../schema/uuid.ts";
 import { accessionsToDataFrame, objectsToDataFrame } from "./accessions.ts";
 import { readTable, type Table } from "./csv/table.ts";
 import type { Kinds } from "./csv/typing.ts";
-import { attachDiagnostics, CoercionLog } from "./diagnostics.ts";
-import { GenesysRequestError, GenesysResponseError } from "./errors.ts";
-import type { CallOptions, Cancellable, Transport } from "./transport.ts";
+import { attachDiagnostics, CoercionLog } from "./core/diagnostics.ts";
+import { GenesysRequestError, GenesysResponseError } from "./core/errors.ts";
+import type { CallOptions, Cancellable, Transport } from "./core/transport.ts";
 
 /** Counts of accessions, whichever look-up sends them: whole numbers. */
 const COUNTS: Kinds = { accessions: "int", accessionCount: "int", count: "int" };

@@ -1,5 +1,5 @@
 import { type AccessionFilterInput, parseFilter } from "../schema/filter.ts";
-import { GenesysInputError } from "./errors.ts";
+import { GenesysInputError } from "./core/errors.ts";
 
 /** Validates a passport filter before any request; a bad key or value is a GenesysInputError naming it. */
 export function checkFilter(filter: AccessionFilterInput | undefined, endpoint = "filter"): AccessionFilterInput {

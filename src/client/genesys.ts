@@ -12,19 +12,19 @@ import { accessionsToDataFrame } from "./accessions.ts";
 import { type FrameOptions, GenesysApi, type IteratorOptions } from "./api.ts";
 import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache } from "./cache/cached.ts";
 import { iterateAccessions } from "./accessions.ts";
-import { ClientCredentials, StaticToken, type TokenProvider } from "./auth.ts";
+import { ClientCredentials, StaticToken, type TokenProvider } from "./core/auth.ts";
 import { checkFilter } from "./check-filter.ts";
-import { CoercionLog, type Diagnostics, diagnostics, summarize } from "./diagnostics.ts";
-import { GenesysInputError } from "./errors.ts";
+import { CoercionLog, type Diagnostics, diagnostics, summarize } from "./core/diagnostics.ts";
+import { GenesysInputError } from "./core/errors.ts";
 import { collectPassports, exportBlocks, fetchRows, passportFrames, type PassportOptions, planExport } from "./passports.ts";
 import { type PageStore, resumable } from "./cache/resume.ts";
-import { publish } from "./result.ts";
+import { publish } from "./core/result.ts";
 import { type ParquetSinkResult, passportsToParquet } from "./sink/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
-import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./transport.ts";
-import { redactedInspect } from "./limits.ts";
+import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./core/transport.ts";
+import { redactedInspect } from "./core/limits.ts";
 import {
   accession,
   crops,
@@ -37,7 +37,7 @@ import {
   type SubsetQuery,
   subsets,
 } from "./catalogue.ts";
-import { attachProvenance, freshProvenance, type Provenance } from "./provenance.ts";
+import { attachProvenance, freshProvenance, type Provenance } from "./core/provenance.ts";
 import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
 import { type LoginOptions, loginTokens } from "./login.ts";

@@ -11,9 +11,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Dispatcher } from "undici";
 import { jupyterApi } from "../runtime/jupyter.ts";
-import { expiryOf, SingleFlight, type TokenOptions, type TokenProvider, tokenRequest, usable } from "./auth.ts";
-import { GenesysAuthError, GenesysInputError, rememberSecret } from "./errors.ts";
-import { abortErrorOf, redactedInspect, untilAborted } from "./limits.ts";
+import { expiryOf, SingleFlight, type TokenOptions, type TokenProvider, tokenRequest, usable } from "./core/auth.ts";
+import { GenesysAuthError, GenesysInputError, rememberSecret } from "./core/errors.ts";
+import { abortErrorOf, redactedInspect, untilAborted } from "./core/limits.ts";
 
 export interface LoginOptions {
   /** Server root, e.g. https://api.genesys-pgr.org or a sandbox URL. */

@@ -15,11 +15,11 @@ import type { DataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../schema/passport-fields.ts";
 import { typedBlocks } from "./csv/stream.ts";
 import { assembleFrame, type Kinds, stackBlocks } from "./csv/typing.ts";
-import { CoercionLog, type Diagnostics } from "./diagnostics.ts";
-import { GenesysInputError, GenesysResponseError } from "./errors.ts";
+import { CoercionLog, type Diagnostics } from "./core/diagnostics.ts";
+import { GenesysInputError, GenesysResponseError } from "./core/errors.ts";
 import type { CacheOption } from "./cache/cached.ts";
-import type { Progress } from "./progress.ts";
-import type { Transport } from "./transport.ts";
+import type { Progress } from "./core/progress.ts";
+import type { Transport } from "./core/transport.ts";
 
 export type { Progress };
 

@@ -12,10 +12,10 @@ import type { DataFrame, DataType, Expr } from "nodejs-polars";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname } from "node:path";
-import { attachDiagnostics, type Diagnostics, diagnostics } from "./diagnostics.ts";
-import { GenesysInputError } from "./errors.ts";
-import { atomicWrite, atomicWriteText } from "./private-fs.ts";
-import { attachProvenance, citation, type Provenance, provenance } from "./provenance.ts";
+import { attachDiagnostics, type Diagnostics, diagnostics } from "./core/diagnostics.ts";
+import { GenesysInputError } from "./core/errors.ts";
+import { atomicWrite, atomicWriteText } from "./core/private-fs.ts";
+import { attachProvenance, citation, type Provenance, provenance } from "./core/provenance.ts";
 
 const sidecar = (path: string) => `${path}.provenance.json`;
 const FORMATS = [".parquet", ".csv", ".ipc", ".arrow"];

@@ -4,7 +4,7 @@
  * protocol, with the plain-text table as fallback.
  */
 import type { DataFrame } from "nodejs-polars";
-import { provenance, provenanceLine } from "../client/provenance.ts";
+import { provenance, provenanceLine } from "../client/core/provenance.ts";
 
 const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 

@@ -13,7 +13,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { stackBlocks } from "../csv/typing.ts";
-import type { CoercionLog } from "../diagnostics.ts";
+import type { CoercionLog } from "../core/diagnostics.ts";
 import type { PageBlock } from "../passports.ts";
 import type { Kinds } from "../csv/typing.ts";
 

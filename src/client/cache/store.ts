@@ -25,9 +25,9 @@ import type { DataFrame } from "nodejs-polars";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, type Stats, statSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Diagnostics } from "../diagnostics.ts";
-import type { Provenance } from "../provenance.ts";
-import { atomicWrite, atomicWriteText, dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../private-fs.ts";
+import type { Diagnostics } from "../core/diagnostics.ts";
+import type { Provenance } from "../core/provenance.ts";
+import { atomicWrite, atomicWriteText, dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../core/private-fs.ts";
 import { queryId } from "./key.ts";
 
 /** `$GENESYS_CACHE_DIR`, else the platform's user cache directory. */

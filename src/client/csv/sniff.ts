@@ -7,7 +7,7 @@
  */
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
-import { GenesysResponseError } from "../errors.ts";
+import { GenesysResponseError } from "../core/errors.ts";
 
 const preview = (b: Uint8Array) => JSON.stringify(Buffer.from(b.subarray(0, 120)).toString("latin1"));
 

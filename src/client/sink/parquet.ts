@@ -18,12 +18,12 @@ import type { DataFrame, DataType } from "nodejs-polars";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
-import { CoercionLog, type Diagnostics } from "../diagnostics.ts";
-import { GenesysInputError } from "../errors.ts";
+import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
+import { GenesysInputError } from "../core/errors.ts";
 import { exportBlocks, type ExportPlan, fetchRows } from "../passports.ts";
-import type { Progress } from "../progress.ts";
-import { freshProvenance, type Provenance } from "../provenance.ts";
-import type { Transport } from "../transport.ts";
+import type { Progress } from "../core/progress.ts";
+import { freshProvenance, type Provenance } from "../core/provenance.ts";
+import type { Transport } from "../core/transport.ts";
 
 const ENDPOINT = ENDPOINTS.acnQuery.label;
 

@@ -15,11 +15,11 @@ import {
 import { DATA_TYPES } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
 import { checkSize } from "../accessions.ts";
-import { attachDiagnostics, CoercionLog } from "../diagnostics.ts";
-import { GenesysInputError } from "../errors.ts";
-import { PageGuard, uuidGroups } from "../paging.ts";
-import type { Progress } from "../progress.ts";
-import type { Cancellable, Transport } from "../transport.ts";
+import { attachDiagnostics, CoercionLog } from "../core/diagnostics.ts";
+import { GenesysInputError } from "../core/errors.ts";
+import { PageGuard, uuidGroups } from "../core/paging.ts";
+import type { Progress } from "../core/progress.ts";
+import type { Cancellable, Transport } from "../core/transport.ts";
 
 /**
  * UUIDs per /dataset/data request line: 36 characters plus an encoded comma

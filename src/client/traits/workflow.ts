@@ -6,11 +6,11 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import type { Datatable, Descriptor } from "../../schema/responses.ts";
-import { CoercionLog, type Diagnostics, diagnostics } from "../diagnostics.ts";
-import { GenesysInputError } from "../errors.ts";
+import { CoercionLog, type Diagnostics, diagnostics } from "../core/diagnostics.ts";
+import { GenesysInputError } from "../core/errors.ts";
 import type { CacheOption } from "../cache/cached.ts";
-import type { Progress } from "../progress.ts";
-import type { Cancellable, Transport } from "../transport.ts";
+import type { Progress } from "../core/progress.ts";
+import type { Cancellable, Transport } from "../core/transport.ts";
 import { datasetsFrame, descriptorsFrame, wideKeys } from "./frames.ts";
 import { type DatasetRows, longFrame } from "./long.ts";
 import { descriptorColumnNames } from "./names.ts";

@@ -3,12 +3,12 @@
  * retries with exponential backoff on 429/502/503/504 and connection errors,
  * honouring Retry-After; one token refresh on 401; never a retry of another 4xx.
  */
-import { VERSION } from "../version.ts";
+import { VERSION } from "../../version.ts";
 import { Agent, type Dispatcher, request } from "undici";
 import { createGunzip } from "node:zlib";
 import { pipeline, type Readable } from "node:stream";
 import type { z } from "zod";
-import { ErrorBody } from "../schema/responses.ts";
+import { ErrorBody } from "../../schema/responses.ts";
 import type { TokenProvider } from "./auth.ts";
 import { errorForStatus, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "./errors.ts";
 import { MAX_ERROR_BODY_BYTES, readCapped, redactedInspect } from "./limits.ts";

@@ -9,7 +9,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../../version.ts";
 
 export interface Provenance {
   /** Server root, e.g. https://api.genesys-pgr.org. */

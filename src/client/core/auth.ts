@@ -7,7 +7,7 @@
  */
 import type { Dispatcher } from "undici";
 import { request } from "undici";
-import { TokenResponse } from "../schema/responses.ts";
+import { TokenResponse } from "../../schema/responses.ts";
 import {
   errorForStatus,
   GenesysCredentialsError,
