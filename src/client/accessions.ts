@@ -29,7 +29,7 @@ export function checkSize(size: number, max: number, endpoint: string): void {
 export async function fetchAccessionPage(t: Transport, filter: unknown, opts: PageOptions = {}): Promise<AccessionPage> {
   const size = opts.size ?? 100;
   checkSize(size, FILTER_MAX_SIZE, ENDPOINT);
-  return await t.json("/acn/filter", AccessionPage, { query: { p: opts.page ?? 0, l: size }, body: filter, signal: opts.signal });
+  return await t.json(ENDPOINTS.acnFilter, AccessionPage, { query: { p: opts.page ?? 0, l: size }, body: filter, signal: opts.signal });
 }
 
 /** Pages requested ahead while the current one is consumed. */

@@ -6,7 +6,7 @@
  * the same CSV engine as passports (readTable); every frame returned here
  * carries its diagnostics.
  */
-import { ENDPOINTS } from "../schema/endpoints.ts";
+import { type Endpoint, ENDPOINTS } from "../schema/endpoints.ts";
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { AccessionDetails, type FieldCounts, InstituteNames, Overview, Profile, SubsetPage } from "../schema/catalogue.ts";
@@ -41,13 +41,13 @@ const INSTITUTE_KINDS: Kinds = {
  */
 async function table(
   t: Transport,
-  path: string,
+  e: Endpoint,
   call: CallOptions,
   kinds: Kinds,
   log?: CoercionLog,
 ): Promise<Table> {
-  const endpoint = `${call.method ?? "POST"} /api/v2${path}`;
-  const res = await t.post(path, { ...call, accept: "text/csv, text/tab-separated-values, */*" });
+  const endpoint = e.label;
+  const res = await t.post(e, { ...call, accept: "text/csv, text/tab-separated-values, */*" });
   const contentType = String(res.headers["content-type"] ?? "");
   // (a declared single-byte charset is decoded by the engine: csv/sniff.ts)
   return await readTable(t.body(res, endpoint, call.signal), {
@@ -62,10 +62,10 @@ async function table(
 const withDiagnostics = (r: Table): DataFrame => attachDiagnostics(r.df, r.diagnostics);
 
 export const crops = async (t: Transport, opts: Cancellable = {}): Promise<DataFrame> =>
-  withDiagnostics(await table(t, "/crops/list", { method: "GET", query: { l: 1000 }, signal: opts.signal }, CROP_KINDS));
+  withDiagnostics(await table(t, ENDPOINTS.cropsList, { query: { l: 1000 }, signal: opts.signal }, CROP_KINDS));
 
 export const species = async (t: Transport, filter: unknown, opts: Cancellable = {}): Promise<DataFrame> =>
-  withDiagnostics(await table(t, "/acn/species", { body: filter, signal: opts.signal }, SPECIES_KINDS));
+  withDiagnostics(await table(t, ENDPOINTS.acnSpecies, { body: filter, signal: opts.signal }, SPECIES_KINDS));
 
 export interface InstituteQuery extends Cancellable {
   /** WIEWS codes, e.g. ["COL003"]. */
@@ -84,7 +84,7 @@ export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<
   const frames: DataFrame[] = [];
   let first: Table | undefined;
   for (let p = 0; p < 1000; p++) {
-    const r = await table(t, "/wiews/list", { query: { l: 100, p }, body, signal: q.signal }, INSTITUTE_KINDS, log);
+    const r = await table(t, ENDPOINTS.wiewsList, { query: { l: 100, p }, body, signal: q.signal }, INSTITUTE_KINDS, log);
     first ??= r;
     if (r.rows && first.header && r.header && r.header.join("\t") !== first.header.join("\t")) {
       throw new GenesysResponseError(`page ${p} has the columns ${r.header.join(", ")}, page 0 had ${first.header.join(", ")}`, {
@@ -104,7 +104,7 @@ export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<
 export async function instituteNames(t: Transport, codes: string[], opts: Cancellable = {}): Promise<Map<string, string>> {
   const unique = [...new Set(codes.filter(Boolean))];
   if (!unique.length) return new Map();
-  const r = await t.json("/vocabulary/wiews/decode", InstituteNames, { body: unique, signal: opts.signal });
+  const r = await t.json(ENDPOINTS.wiewsDecode, InstituteNames, { body: unique, signal: opts.signal });
   return new Map(Object.entries(r).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
@@ -175,7 +175,7 @@ export async function overview(
   limit: number,
   opts: Cancellable = {},
 ): Promise<{ df: DataFrame; total: number; filterCode?: string }> {
-  const r = await t.json("/acn/overview", Overview, { query: { limit }, body: filter, signal: opts.signal });
+  const r = await t.json(ENDPOINTS.acnOverview, Overview, { query: { limit }, body: filter, signal: opts.signal });
   const log = new CoercionLog();
   const total = overviewTotal(r, log);
   const field: string[] = [], term: (string | null)[] = [], count: number[] = [];
@@ -193,7 +193,7 @@ export async function overview(
 export async function accession(t: Transport, id: string, opts: Cancellable = {}): Promise<DataFrame> {
   let uuid = id.trim();
   if (!UUID_RE.test(uuid)) {
-    const page = await t.json("/acn/filter", AccessionPage, { query: { p: 0, l: 1 }, body: { doi: [uuid] }, signal: opts.signal });
+    const page = await t.json(ENDPOINTS.acnFilter, AccessionPage, { query: { p: 0, l: 1 }, body: { doi: [uuid] }, signal: opts.signal });
     if (!page.content.length) {
       throw new GenesysRequestError(`no accession with DOI ${uuid}`, {
         endpoint: ENDPOINTS.acnFilter.label,
@@ -203,8 +203,8 @@ export async function accession(t: Transport, id: string, opts: Cancellable = {}
     }
     uuid = page.content[0]!.uuid;
   }
-  const dto = await t.json(`/acn/details/${encodeURIComponent(uuid.toLowerCase())}`, AccessionDetails, {
-    method: "GET",
+  const dto = await t.json(ENDPOINTS.acnDetails, AccessionDetails, {
+    uuid: uuid.toLowerCase(),
     signal: opts.signal,
   });
   return attachDiagnostics(accessionsToDataFrame([dto]), { endpoint: ENDPOINTS.acnDetails.label, coercions: [], notes: [] });
@@ -220,7 +220,7 @@ export async function subsets(t: Transport, q: SubsetQuery = {}): Promise<DataFr
   const body = { ...(q.institute ? { institute: { code: q.institute } } : {}), ...(q.crop ? { crop: q.crop } : {}) };
   const rows: object[] = [];
   for (let p = 0; p < 10_000; p++) {
-    const page = await t.json("/subset/filter", SubsetPage, { query: { p, l: 100 }, body, signal: q.signal });
+    const page = await t.json(ENDPOINTS.subsetFilter, SubsetPage, { query: { p, l: 100 }, body, signal: q.signal });
     rows.push(...page.content);
     if (page.content.length < 100 || page.last === true || rows.length >= page.totalElements) break;
   }
@@ -228,5 +228,4 @@ export async function subsets(t: Transport, q: SubsetQuery = {}): Promise<DataFr
   return attachDiagnostics(objectsToDataFrame(rows), { endpoint: ENDPOINTS.subsetFilter.label, coercions: [], notes: [] });
 }
 
-export const me = (t: Transport, opts: Cancellable = {}): Promise<Profile> =>
-  t.json("/me/profile", Profile, { method: "GET", signal: opts.signal });
+export const me = (t: Transport, opts: Cancellable = {}): Promise<Profile> => t.json(ENDPOINTS.meProfile, Profile, { signal: opts.signal });

@@ -4,7 +4,7 @@
  *   const g = new Genesys({ baseUrl: "https://api.genesys-pgr.org", token });
  *   const df = await g.passports({ crop: ["maize"], institute: { code: ["MEX002"] } });
  */
-import { ENDPOINTS } from "../schema/endpoints.ts";
+import { API, ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
 import type { AccessionFilterInput } from "../schema/filter.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
@@ -426,7 +426,7 @@ export class Genesys {
     const host = new URL(this.baseUrl).hostname.toLowerCase().replace(/^\[|\]$/g, "");
     const loopback = host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
     if (settings.mode !== "off" && loopback) {
-      this.sandboxData ??= fetch(`${this.baseUrl}/api/v2/sandbox/identity`, { signal: AbortSignal.timeout(5_000) })
+      this.sandboxData ??= fetch(`${this.baseUrl}${API}${ENDPOINTS.sandboxIdentity.path}`, { signal: AbortSignal.timeout(5_000) })
         .then(async (res) => {
           const text = await res.text();
           if (res.status !== 200) return undefined;

@@ -6,6 +6,7 @@
  * refreshed with the refresh token before they expire or after a 401.
  * `askToken()` reads a pasted token without echoing it on a terminal.
  */
+import { ENDPOINTS } from "../schema/endpoints.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -78,7 +79,7 @@ export class AuthorizationCodeTokens implements TokenProvider {
     const current = this.#current;
     if (!current.refresh) {
       throw new GenesysAuthError("the login's access token has expired and the server gave no refresh token", {
-        endpoint: "POST /oauth/token",
+        endpoint: ENDPOINTS.oauthToken.label,
         status: 401,
         hint: "log in again with Genesys.login()",
       });
@@ -121,7 +122,7 @@ function show(url: string): void {
  * with a GenesysAbortError.
  */
 function callback(server: Server, state: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
-  const endpoint = "GET /oauth/authorize";
+  const endpoint = ENDPOINTS.oauthAuthorize.label;
   return new Promise((resolve, reject) => {
     let ignored = 0;
     const finish = (e: Error | undefined, code?: string) => {
@@ -195,7 +196,7 @@ export async function loginTokens(opts: LoginOptions, dispatcher: Dispatcher): P
   });
   try {
     const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const auth = new URL(`${opts.baseUrl}/oauth/authorize`);
+    const auth = new URL(`${opts.baseUrl}${ENDPOINTS.oauthAuthorize.path}`);
     for (
       const [k, v] of Object.entries({
         response_type: "code",

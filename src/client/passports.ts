@@ -170,7 +170,7 @@ async function* pageBlocks(
   l: number,
   signal?: AbortSignal,
 ): AsyncGenerator<PageBlock> {
-  const res = await t.post("/acn/query", {
+  const res = await t.post(ENDPOINTS.acnQuery, {
     query: { p, l, select: plan.select },
     body: filter,
     accept: "text/csv, */*",

@@ -14,6 +14,7 @@ import { ExportSpool } from "./export-spool.ts";
 import { HttpError } from "./http-error.ts";
 import { Memo } from "./memo.ts";
 import { checkQuery, readBody, sendError, sendJson } from "./http-io.ts";
+import { API, ENDPOINTS } from "../schema/endpoints.ts";
 import { acnFilter } from "./routes/acn-filter.ts";
 import { acnQuery } from "./routes/acn-query.ts";
 import { accessionsDatasets, datasetData, datatableList, descriptorDetails } from "./routes/traits.ts";
@@ -88,25 +89,28 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-const API = "/api/v2";
-/** "METHOD path" -> route; the six endpoints of the spec, then the catalogue look-ups (notes §14). */
+/** "METHOD path" -> route, registered from the endpoint table (src/schema/endpoints.ts) the client requests by. */
 const ROUTES: Record<string, Route> = {
-  [`POST ${API}/acn/query`]: acnQuery,
-  [`POST ${API}/acn/filter`]: acnFilter,
-  [`POST ${API}/dataset/accessions-datasets`]: accessionsDatasets,
-  [`POST ${API}/amphibian/datatable/list`]: datatableList,
-  [`POST ${API}/dataset/data`]: datasetData,
-  [`POST ${API}/descriptor/list/details`]: descriptorDetails,
-  [`GET ${API}/crops/list`]: cropsList,
-  [`POST ${API}/acn/species`]: acnSpecies,
-  [`POST ${API}/wiews/list`]: wiewsList,
-  [`POST ${API}/vocabulary/wiews/decode`]: wiewsDecode,
-  [`POST ${API}/acn/overview`]: acnOverview,
-  [`POST ${API}/subset/filter`]: subsetFilter,
-  [`GET ${API}/me/profile`]: meProfile,
+  [ENDPOINTS.acnQuery.label]: acnQuery,
+  [ENDPOINTS.acnFilter.label]: acnFilter,
+  [ENDPOINTS.accessionsDatasets.label]: accessionsDatasets,
+  [ENDPOINTS.datatableList.label]: datatableList,
+  [ENDPOINTS.datasetData.label]: datasetData,
+  [ENDPOINTS.descriptorDetails.label]: descriptorDetails,
+  [ENDPOINTS.cropsList.label]: cropsList,
+  [ENDPOINTS.acnSpecies.label]: acnSpecies,
+  [ENDPOINTS.wiewsList.label]: wiewsList,
+  [ENDPOINTS.wiewsDecode.label]: wiewsDecode,
+  [ENDPOINTS.acnOverview.label]: acnOverview,
+  [ENDPOINTS.subsetFilter.label]: subsetFilter,
+  [ENDPOINTS.meProfile.label]: meProfile,
 };
-/** Routes with a path parameter. */
-const PATTERNS: [string, RegExp, Route][] = [["GET", new RegExp(`^${API}/acn/details/([^/]+)$`), acnDetails]];
+/** Routes with a path parameter (`{uuid}` in the table). */
+const PATTERNS: [string, RegExp, Route][] = [[
+  ENDPOINTS.acnDetails.method,
+  new RegExp(`^${API}${ENDPOINTS.acnDetails.path.replace("{uuid}", "([^/]+)")}$`),
+  acnDetails,
+]];
 
 /** The route for a request, its path parameters, or the methods the path does take (405). */
 function findRoute(method: string, path: string): { route?: Route; params: string[]; allowed: string[] } {

@@ -41,11 +41,3 @@ export const ENDPOINTS = {
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
-
-/** The label of a request to `path` with `method` below /api/v2 (a path parameter's value replaced by `{uuid}`). */
-export function labelOf(method: string, path: string): string {
-  const known = Object.values(ENDPOINTS).find((e) =>
-    e.method === method && !e.root && new RegExp(`^${e.path.replace(/\{uuid\}/g, "[^/]+")}$`).test(path)
-  );
-  return known?.label ?? `${method} ${API}${path}`;
-}

@@ -1,10 +1,11 @@
 /**
  * Where access tokens come from: a fixed token, or OAuth 2 client credentials
- * exchanged at `{baseUrl}/oauth/token` (notes §2.2) and refreshed before
+ * exchanged at `{baseUrl}/oauth/token` and refreshed before
  * `expires_in` runs out or after a 401. Tokens and secrets live only in private
  * fields of these objects (memory), are remembered for redaction in error
  * messages, and never appear in their console form or JSON.
  */
+import { ENDPOINTS } from "../../schema/endpoints.ts";
 import type { Dispatcher } from "undici";
 import { request } from "undici";
 import { TokenResponse } from "../../schema/responses.ts";
@@ -19,7 +20,7 @@ import {
 } from "./errors.ts";
 import { abortErrorOf, MAX_TOKEN_BODY_BYTES, readCapped, redactedInspect, untilAborted } from "./limits.ts";
 
-const TOKEN_ENDPOINT = "POST /oauth/token";
+const TOKEN_ENDPOINT = ENDPOINTS.oauthToken.label;
 
 export interface TokenOptions {
   /** Ends the caller's wait for a token with a GenesysAbortError. */
@@ -180,7 +181,7 @@ export async function tokenRequest(
   if (signal?.aborted) throw abortErrorOf(signal, endpoint);
   let res: Dispatcher.ResponseData;
   try {
-    res = await request(`${baseUrl}/oauth/token`, {
+    res = await request(`${baseUrl}${ENDPOINTS.oauthToken.path}`, {
       method: "POST",
       dispatcher,
       headers: {

@@ -9,6 +9,7 @@ import { createGunzip } from "node:zlib";
 import { pipeline, type Readable } from "node:stream";
 import type { z } from "zod";
 import { ErrorBody } from "../../schema/responses.ts";
+import { API, type Endpoint } from "../../schema/endpoints.ts";
 import type { TokenProvider } from "./auth.ts";
 import { errorForStatus, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "./errors.ts";
 import { MAX_ERROR_BODY_BYTES, readCapped, redactedInspect } from "./limits.ts";
@@ -45,13 +46,13 @@ export interface Cancellable {
 }
 
 export interface CallOptions {
-  /** GET for the read-only look-ups (crops, accession details, profile); POST otherwise. */
-  method?: "GET" | "POST";
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   accept?: string;
   /** Cancels the request and its body. */
   signal?: AbortSignal;
+  /** The value of the endpoint's `{uuid}` path parameter. */
+  uuid?: string;
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -94,8 +95,11 @@ export class Transport {
     this.dispatcher = opts.dispatcher ?? createDispatcher(opts.timeoutMs);
   }
 
-  url(path: string, query?: CallOptions["query"]): string {
-    const u = new URL(`${this.opts.baseUrl}/api/v2${path}`);
+  /** The endpoint's URL on this server, with its `{uuid}` and query parameters. */
+  url(e: Endpoint, call: Pick<CallOptions, "query" | "uuid"> = {}): string {
+    const path = e.path.replace("{uuid}", encodeURIComponent(call.uuid ?? ""));
+    const u = new URL(`${this.opts.baseUrl}${e.root ? "" : API}${path}`);
+    const query = call.query;
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     return u.toString();
   }
@@ -104,9 +108,9 @@ export class Transport {
    * Sends a POST and returns the successful response with its body unread
    * (the caller streams it). Error statuses become GenesysErrors.
    */
-  async post(path: string, call: CallOptions = {}): Promise<Dispatcher.ResponseData> {
-    const method = call.method ?? "POST";
-    const endpoint = `${method} /api/v2${path}`;
+  async post(e: Endpoint, call: CallOptions = {}): Promise<Dispatcher.ResponseData> {
+    const method = e.method;
+    const endpoint = e.label;
     const retries = this.opts.retries ?? 4;
     const backoff = this.opts.backoffMs ?? 500;
     let refreshed = false;
@@ -122,7 +126,7 @@ export class Transport {
       }
       let res: Dispatcher.ResponseData;
       try {
-        res = await request(this.url(path, call.query), {
+        res = await request(this.url(e, call), {
           method,
           dispatcher: this.dispatcher,
           headers: {
@@ -269,9 +273,9 @@ export class Transport {
   }
 
   /** POST, read JSON, validate it with `schema`. */
-  async json<T extends z.ZodType>(path: string, schema: T, call: CallOptions = {}): Promise<z.output<T>> {
-    const endpoint = `${call.method ?? "POST"} /api/v2${path}`;
-    const res = await this.post(path, call);
+  async json<T extends z.ZodType>(e: Endpoint, schema: T, call: CallOptions = {}): Promise<z.output<T>> {
+    const endpoint = e.label;
+    const res = await this.post(e, call);
     const type = String(res.headers["content-type"] ?? "");
     const max = this.opts.maxJsonBytes ?? 512 * 1024 * 1024;
     const parts: Buffer[] = [];

@@ -43,14 +43,14 @@ function checkUuids(values: string[], what: string, endpoint: string): string[] 
 
 /** Step 1: dataset UUIDs with trait data for accessions matching the filter. */
 export async function traitDatasets(t: Transport, filter: unknown, { signal }: Cancellable = {}): Promise<string[]> {
-  return (await t.json("/dataset/accessions-datasets", DatasetUuids, { body: filter, signal })).map(canonical);
+  return (await t.json(ENDPOINTS.accessionsDatasets, DatasetUuids, { body: filter, signal })).map(canonical);
 }
 
 /** Step 2: datatable objects (`key` and `columns` keys canonical). */
 export async function datatables(t: Transport, datasetUuids: string[], { signal }: Cancellable = {}): Promise<Datatable[]> {
   const ids = checkUuids(datasetUuids, "datasetUuids", ENDPOINTS.datatableList.label);
   if (!ids.length) return [];
-  const list = await t.json("/amphibian/datatable/list", DatatableList, { body: ids, signal });
+  const list = await t.json(ENDPOINTS.datatableList, DatatableList, { body: ids, signal });
   return list.map((d) => ({
     ...d,
     key: canonical(d.key),
@@ -87,7 +87,7 @@ export async function observationRows(t: Transport, req: ObservationRequest): Pr
   for (const [ds, fs] of uuidGroups(datasets, fields, MAX_URL_UUIDS)) {
     const guard = new PageGuard(endpoint);
     for (let page = 0, got = 0;; page++) {
-      const p = await t.json("/dataset/data", ObservationPage, {
+      const p = await t.json(ENDPOINTS.datasetData, ObservationPage, {
         query: { datasetUuids: ds.join(","), fields: fs.join(","), p: page, l: size },
         body: { filters: req.filter ?? {} },
         signal: req.signal,
@@ -128,7 +128,7 @@ export async function descriptorList(t: Transport, uuids: string[], { signal }: 
   const out: Descriptor[] = [];
   for (let i = 0; i < unique.length; i += DATA_MAX_SIZE) {
     const part = unique.slice(i, i + DATA_MAX_SIZE);
-    const r = await t.json("/descriptor/list/details", DescriptorResponse, { query: { l: DATA_MAX_SIZE }, body: { uuid: part }, signal });
+    const r = await t.json(ENDPOINTS.descriptorDetails, DescriptorResponse, { query: { l: DATA_MAX_SIZE }, body: { uuid: part }, signal });
     out.push(...r.content.map((d) => ({ ...d, uuid: canonical(d.uuid) })));
   }
   // a data type this client does not know is kept, and its values are read as text
