@@ -15,7 +15,8 @@ import { UUID_RE } from "../schema/uuid.ts";
 import { accessionsToDataFrame, objectsToDataFrame } from "./accessions.ts";
 import { readTable, type Table } from "./csv/table.ts";
 import type { Kinds } from "./csv/typing.ts";
-import { attachDiagnostics, CoercionLog } from "./core/diagnostics.ts";
+import { CoercionLog, type Diagnostics } from "./core/diagnostics.ts";
+import { noDiagnostics } from "./core/result.ts";
 import { GenesysRequestError, GenesysResponseError } from "./core/errors.ts";
 import type { CallOptions, Cancellable, Transport } from "./core/transport.ts";
 
@@ -59,13 +60,17 @@ async function table(
   });
 }
 
-const withDiagnostics = (r: Table): DataFrame => attachDiagnostics(r.df, r.diagnostics);
+/** A look-up's frame and what reading it noticed; the client publishes both with the provenance (result.ts). */
+export interface LookedUp {
+  df: DataFrame;
+  diagnostics: Diagnostics;
+}
 
-export const crops = async (t: Transport, opts: Cancellable = {}): Promise<DataFrame> =>
-  withDiagnostics(await table(t, ENDPOINTS.cropsList, { query: { l: 1000 }, signal: opts.signal }, CROP_KINDS));
+export const crops = (t: Transport, opts: Cancellable = {}): Promise<LookedUp> =>
+  table(t, ENDPOINTS.cropsList, { query: { l: 1000 }, signal: opts.signal }, CROP_KINDS);
 
-export const species = async (t: Transport, filter: unknown, opts: Cancellable = {}): Promise<DataFrame> =>
-  withDiagnostics(await table(t, ENDPOINTS.acnSpecies, { body: filter, signal: opts.signal }, SPECIES_KINDS));
+export const species = (t: Transport, filter: unknown, opts: Cancellable = {}): Promise<LookedUp> =>
+  table(t, ENDPOINTS.acnSpecies, { body: filter, signal: opts.signal }, SPECIES_KINDS);
 
 export interface InstituteQuery extends Cancellable {
   /** WIEWS codes, e.g. ["COL003"]. */
@@ -77,7 +82,7 @@ export interface InstituteQuery extends Cancellable {
 }
 
 /** POST /wiews/list?l=100&p=N (TSV), page after page until a short page; one diagnostics log over all pages. */
-export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<DataFrame> {
+export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<LookedUp> {
   const endpoint = ENDPOINTS.wiewsList.label;
   const body = { code: q.code, accessions: q.withAccessions, "country.code3": q.country?.map((c) => c.toUpperCase()) };
   const log = new CoercionLog();
@@ -97,7 +102,7 @@ export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<
   }
   // pages typed apart are stacked with one dtype per column (the widest, as the engine's blocks are)
   const df = frames.length > 1 ? pl.concat(frames, { how: "verticalRelaxed" }) : frames[0] ?? first?.df ?? pl.DataFrame({});
-  return attachDiagnostics(df, log.toDiagnostics(endpoint));
+  return { df, diagnostics: log.toDiagnostics(endpoint) };
 }
 
 /** POST /vocabulary/wiews/decode: WIEWS code -> institute name (codes the service does not know are absent). */
@@ -174,7 +179,7 @@ export async function overview(
   filter: unknown,
   limit: number,
   opts: Cancellable = {},
-): Promise<{ df: DataFrame; total: number; filterCode?: string }> {
+): Promise<LookedUp & { total: number; filterCode?: string }> {
   const r = await t.json(ENDPOINTS.acnOverview, Overview, { query: { limit }, body: filter, signal: opts.signal });
   const log = new CoercionLog();
   const total = overviewTotal(r, log);
@@ -186,11 +191,11 @@ export async function overview(
     if (missing) (field.push(f), term.push("(missing)"), count.push(missing));
   }
   const df = pl.DataFrame([pl.Series("field", field, pl.Utf8), pl.Series("term", term, pl.Utf8), pl.Series("count", count, pl.Int64)]);
-  return { df: attachDiagnostics(df, log.toDiagnostics(OVERVIEW_ENDPOINT)), total, filterCode: r.filterCode };
+  return { df, diagnostics: log.toDiagnostics(OVERVIEW_ENDPOINT), total, filterCode: r.filterCode };
 }
 
 /** One accession's full record by UUID (GET /acn/details/{uuid}) or DOI (found with /acn/filter first): a one-row frame. */
-export async function accession(t: Transport, id: string, opts: Cancellable = {}): Promise<DataFrame> {
+export async function accession(t: Transport, id: string, opts: Cancellable = {}): Promise<LookedUp> {
   let uuid = id.trim();
   if (!UUID_RE.test(uuid)) {
     const page = await t.json(ENDPOINTS.acnFilter, AccessionPage, { query: { p: 0, l: 1 }, body: { doi: [uuid] }, signal: opts.signal });
@@ -207,7 +212,7 @@ export async function accession(t: Transport, id: string, opts: Cancellable = {}
     uuid: uuid.toLowerCase(),
     signal: opts.signal,
   });
-  return attachDiagnostics(accessionsToDataFrame([dto]), { endpoint: ENDPOINTS.acnDetails.label, coercions: [], notes: [] });
+  return { df: accessionsToDataFrame([dto]), diagnostics: noDiagnostics(ENDPOINTS.acnDetails.label) };
 }
 
 export interface SubsetQuery extends Cancellable {
@@ -216,7 +221,7 @@ export interface SubsetQuery extends Cancellable {
 }
 
 /** POST /subset/filter, all pages: one row per subset, nested fields flattened (institute.code…). */
-export async function subsets(t: Transport, q: SubsetQuery = {}): Promise<DataFrame> {
+export async function subsets(t: Transport, q: SubsetQuery = {}): Promise<LookedUp> {
   const body = { ...(q.institute ? { institute: { code: q.institute } } : {}), ...(q.crop ? { crop: q.crop } : {}) };
   const rows: object[] = [];
   for (let p = 0; p < 10_000; p++) {
@@ -225,7 +230,7 @@ export async function subsets(t: Transport, q: SubsetQuery = {}): Promise<DataFr
     if (page.content.length < 100 || page.last === true || rows.length >= page.totalElements) break;
   }
   // flattened and typed as accessions are (dotted names; whole numbers Int64)
-  return attachDiagnostics(objectsToDataFrame(rows), { endpoint: ENDPOINTS.subsetFilter.label, coercions: [], notes: [] });
+  return { df: objectsToDataFrame(rows), diagnostics: noDiagnostics(ENDPOINTS.subsetFilter.label) };
 }
 
 export const me = (t: Transport, opts: Cancellable = {}): Promise<Profile> => t.json(ENDPOINTS.meProfile, Profile, { signal: opts.signal });

@@ -31,13 +31,14 @@ import {
   instituteNames,
   type InstituteQuery,
   institutes,
+  type LookedUp,
   me,
   overview,
   species,
   type SubsetQuery,
   subsets,
 } from "./catalogue.ts";
-import { attachProvenance, freshProvenance, type Provenance } from "./core/provenance.ts";
+import { freshProvenance, type Provenance } from "./core/provenance.ts";
 import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
 import { type LoginOptions, loginTokens } from "./login.ts";
@@ -460,8 +461,7 @@ export class Genesys {
    * ```
    */
   async crops(opts: Cancellable = {}): Promise<DataFrame> {
-    const df = await crops(this.t, opts);
-    return attachProvenance(df, this.fresh("crops", {}, { l: 1000 }, [ENDPOINTS.cropsList.label], df.height));
+    return this.lookedUp("crops", {}, { l: 1000 }, ENDPOINTS.cropsList.label, await crops(this.t, opts));
   }
 
   /**
@@ -474,8 +474,7 @@ export class Genesys {
    */
   async species(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<DataFrame> {
     const f = checkFilter(filter, ENDPOINTS.acnSpecies.label);
-    const df = await species(this.t, f, opts);
-    return attachProvenance(df, this.fresh("species", f, {}, [ENDPOINTS.acnSpecies.label], df.height));
+    return this.lookedUp("species", f, {}, ENDPOINTS.acnSpecies.label, await species(this.t, f, opts));
   }
 
   /**
@@ -487,9 +486,8 @@ export class Genesys {
    * ```
    */
   async institutes(query: InstituteQuery = {}): Promise<DataFrame> {
-    const df = await institutes(this.t, query);
     const { signal: _, ...q } = query;
-    return attachProvenance(df, this.fresh("institutes", q, { l: 100 }, [ENDPOINTS.wiewsList.label], df.height));
+    return this.lookedUp("institutes", q, { l: 100 }, ENDPOINTS.wiewsList.label, await institutes(this.t, query));
   }
 
   /**
@@ -524,8 +522,8 @@ export class Genesys {
   ): Promise<{ total: number; counts: DataFrame }> {
     const f = checkFilter(filter, ENDPOINTS.acnOverview.label);
     const r = await overview(this.t, f, opts.limit ?? 10, opts);
-    attachProvenance(r.df, this.fresh("overview", f, { limit: opts.limit ?? 10 }, [ENDPOINTS.acnOverview.label], r.total, r.filterCode));
-    return { total: r.total, counts: r.df };
+    const counts = this.lookedUp("overview", f, { limit: opts.limit ?? 10 }, ENDPOINTS.acnOverview.label, r, r.total, r.filterCode);
+    return { total: r.total, counts };
   }
 
   /**
@@ -537,8 +535,7 @@ export class Genesys {
    * ```
    */
   async accession(uuidOrDoi: string, opts: Cancellable = {}): Promise<DataFrame> {
-    const df = await accession(this.t, uuidOrDoi, opts);
-    return attachProvenance(df, this.fresh("accession", { id: uuidOrDoi }, {}, [ENDPOINTS.acnDetails.label], df.height));
+    return this.lookedUp("accession", { id: uuidOrDoi }, {}, ENDPOINTS.acnDetails.label, await accession(this.t, uuidOrDoi, opts));
   }
 
   /**
@@ -550,11 +547,8 @@ export class Genesys {
    * ```
    */
   async subsets(query: SubsetQuery = {}): Promise<DataFrame> {
-    const df = await subsets(this.t, query);
-    return attachProvenance(
-      df,
-      this.fresh("subsets", { institute: query.institute, crop: query.crop }, {}, [ENDPOINTS.subsetFilter.label], df.height),
-    );
+    const q = { institute: query.institute, crop: query.crop };
+    return this.lookedUp("subsets", q, {}, ENDPOINTS.subsetFilter.label, await subsets(this.t, query));
   }
 
   /**
@@ -568,6 +562,20 @@ export class Genesys {
    */
   me(opts: Cancellable = {}): Promise<Profile> {
     return me(this.t, opts);
+  }
+
+  /** A look-up's frame published with its diagnostics and a provenance for data downloaded just now (not cached). */
+  private lookedUp(
+    kind: string,
+    filter: unknown,
+    options: Record<string, unknown>,
+    endpoint: string,
+    r: LookedUp,
+    rows = r.df.height,
+    filterCode?: string,
+  ): DataFrame {
+    const provenance = this.fresh(kind, filter, options, [endpoint], rows, filterCode);
+    return publish({ frames: { df: r.df }, provenance: { df: provenance }, diagnostics: { df: r.diagnostics } }).df;
   }
 
   /** Provenance for a result downloaded just now (look-ups are not cached). */
