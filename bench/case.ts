@@ -14,10 +14,15 @@ import { Genesys } from "../src/index.ts";
 import { blockExprs, readSchema } from "../src/client/csv/typing.ts";
 import { passportKinds, resolveSelect } from "../src/client/passports.ts";
 import { statusMB } from "./proc-status.ts";
+import { phases } from "../src/client/csv/phases.ts";
+import process from "node:process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const [name, url, token, rowsArg, selectArg] = Deno.args;
 const rows = Number(rowsArg);
-const exporting = ["wire", "parse-only", "parse-typed", "passports", "passports-nodates", "papaparse"].includes(name!);
+const exporting = ["wire", "parse-only", "parse-typed", "passports", "passports-nodates", "papaparse", "parquet"].includes(name!);
 const select = selectArg === "all" || !exporting ? undefined : selectArg!.split(",");
 const cols = resolveSelect(select).map((c) => c.select).join(",");
 const q = `${url}/api/v2/acn/query?l=${rows}&select=${encodeURIComponent(cols)}`;
@@ -27,6 +32,7 @@ pl.DataFrame({ warm: [1] });
 const idleRssMB = statusMB("self", "VmRSS");
 
 let t0 = performance.now();
+const cpu0 = process.cpuUsage();
 let bytes = 0;
 let outRows = rows;
 if (name === "wire" || name === "parse-only" || name === "parse-typed") {
@@ -55,9 +61,24 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
 } else if (name === "passports" || name === "passports-nodates") {
   const g = new Genesys({ baseUrl: url!, token });
   const parseDates = name === "passports";
-  const df = await g.passports({}, { select, limit: rows, parseDates, onProgress: (p) => (bytes = p.bytes ?? bytes) });
+  const df = await g.passports({}, { select, limit: rows || undefined, parseDates, onProgress: (p) => (bytes = p.bytes ?? bytes) });
   outRows = df.height;
   await g.close();
+} else if (name === "parquet") {
+  // the same export written block by block to a Parquet dataset folder (rows 0 = all matching rows)
+  const g = new Genesys({ baseUrl: url!, token });
+  const dir = mkdtempSync(join(tmpdir(), "bench-parquet-"));
+  try {
+    const r = await g.passportsToParquet({}, join(dir, "out"), {
+      select,
+      limit: rows || undefined,
+      onProgress: (p) => (bytes = p.bytes ?? bytes),
+    });
+    outRows = r.rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await g.close();
+  }
 } else if (name === "papaparse") {
   const res = await fetch(q, { method: "POST", headers, body: "{}" });
   const text = await res.text();
@@ -80,6 +101,7 @@ if (name === "wire" || name === "parse-only" || name === "parse-typed") {
   throw new Error(`unknown case ${name}`);
 }
 const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
 console.log(
   JSON.stringify({
     case: name,
@@ -89,5 +111,7 @@ console.log(
     peakRssMB: statusMB("self", "VmHWM"),
     idleRssMB,
     endRssMB: statusMB("self", "VmRSS"),
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    phases,
   }),
 );

@@ -36,6 +36,8 @@ interface Result {
   peakRssMB: number;
   idleRssMB: number;
   endRssMB: number;
+  cpuSeconds?: number;
+  phases?: Record<string, number>;
 }
 const results: Result[] = [];
 const log = (m: string) => console.error(m);
@@ -148,6 +150,12 @@ try {
       for (const p of PEERS) await peer(p, tag, warm, rows, sel);
     }
   }
+  // the bounded-memory sink, against passports() for the same rows; with --large, the whole catalogue (rows 0 = all)
+  await run("passportsToParquet() (all)", "warm", warm, "parquet", ROWS, "all");
+  if (values.large) {
+    await run("passportsToParquet() (all, whole catalogue)", "warm", warm, "parquet", 0, "all");
+    await run("passports() (all, whole catalogue)", "warm", warm, "passports", 0, "all");
+  }
   await run("/acn/filter paging, l=1000", "warm", warm, "filter-paging", 100_000, "all");
   await run(`traits() ${TRAIT_CROP}, per dataset, long + wide + metadata (obs)`, "warm", warm, "traits", 0, TRAIT_CROP);
 } finally {
@@ -186,6 +194,20 @@ lines.push(
   } ${"".padStart(11)} ${num(serverGrowthMB, 9)}`,
 );
 lines.push("(RSS in MB; exports hold the non-historic accessions, Genesys' default filter)");
+// where passports()' time goes (src/client/csv/phases.ts): event-loop phases, polars' parse (overlapping), CPU over wall
+lines.push("", "phases of passports() and the Parquet sink, seconds (receive/utf8/scan/cut/rewrite/waitParse/assemble: event loop;");
+lines.push("  parse: polars per block, on its threads, overlapping; cpu/wall: process CPU time over wall time)");
+const PH = ["receive", "utf8", "scan", "cut", "rewrite", "parse", "waitParse", "assemble"];
+lines.push(
+  `  ${pad("case", W)} ${pad("server", 6)} ${PH.map((p) => p.padStart(9)).join("")} ${"blocks".padStart(7)} ${"cpu/wall".padStart(9)}`,
+);
+for (const r of results.filter((x) => (x.case === "passports" || x.case === "parquet") && x.phases)) {
+  lines.push(
+    `  ${pad(r.label, W)} ${pad(r.server, 6)} ${PH.map((p) => num((r.phases![p] ?? 0) / 1000, 9, 2)).join("")} ${
+      num(r.phases!.blocks ?? 0, 7)
+    } ${num((r.cpuSeconds ?? 0) / r.seconds, 9, 2)}`,
+  );
+}
 
 interface Ratio {
   value: number;
@@ -225,6 +247,17 @@ const pp = get(`fetch+papaparse (all, ${SMALL / 1000}k)`, "warm");
 const ours = get(`passports() (all, ${SMALL / 1000}k)`, "warm");
 ratio(`rows/s: passports / papaparse (${SMALL / 1000}k)`, (ours.rows / ours.seconds) / (pp.rows / pp.seconds), 10, false);
 ratio(`sandbox RSS growth MB (cold ${ROWS / 1000}k export)`, serverGrowthMB, 300);
+{
+  const sink = get("passportsToParquet() (all)", "warm"), p = get("passports() (all)", "warm");
+  ratio("rows/s: Parquet sink / passports() (all)", (sink.rows / sink.seconds) / (p.rows / p.seconds), 0.8, false);
+  ratio("  peak RSS: Parquet sink / passports() (all, info)", sink.peakRssMB / p.peakRssMB, 1);
+  if (values.large) {
+    const bigSink = get("passportsToParquet() (all, whole catalogue)", "warm");
+    const big = get("passports() (all, whole catalogue)", "warm");
+    ratio("rows/s: Parquet sink / passports() (whole catalogue)", (bigSink.rows / bigSink.seconds) / (big.rows / big.seconds), 0.8, false);
+    ratio("peak RSS MB: Parquet sink (whole catalogue)", bigSink.peakRssMB, 1024);
+  }
+}
 // against what researchers would use instead (all columns): speed over the fastest peer, memory over the leanest
 for (
   const [size, ourLabel] of [[`${SMALL / 1000}k`, `passports() (all, ${SMALL / 1000}k)`], [`${ROWS / 1000}k`, "passports() (all)"]] as const

@@ -14,6 +14,7 @@ import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../schema/passport-fields.ts";
 import { typedBlocks } from "./csv/stream.ts";
+import { lap } from "./csv/phases.ts";
 import { assembleFrame, type Kinds, stackBlocks } from "./csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "./core/diagnostics.ts";
 import { GenesysInputError, GenesysResponseError } from "./core/errors.ts";
@@ -295,7 +296,9 @@ export async function collectPassports(
     }
   }
   const names = header ?? plan.columns.map((c) => c.header);
+  const t0 = performance.now();
   let df = assembleFrame(frames, names, header ? kinds : plan.kindsOf(names), plan.parseDates, log);
+  lap("assemble", t0);
   if (plan.limit !== undefined && df.height > plan.limit) df = df.head(plan.limit);
   return df;
 }

@@ -16,6 +16,7 @@ import { parseRecords } from "./decode.ts";
 import { CR, LF } from "./dialect.ts";
 import { CsvSyntaxError, RecordScanner } from "./record-scanner.ts";
 import { Utf8Check } from "./utf8.ts";
+import { lap, phases } from "./phases.ts";
 
 export interface CutOptions {
   endpoint: string;
@@ -180,6 +181,8 @@ export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOpti
     size = Math.min(maxBlock, size * 2);
     full.close();
     const irregular = scanner.lastIrregular >= full.start;
+    phases.blocks++;
+    phases.bytes += full.size;
     if (irregular) rewritten++;
     return { block: full, irregular };
   };
@@ -187,8 +190,10 @@ export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOpti
   try {
     let chunk: Uint8Array | undefined = rest;
     while (true) {
+      let t = performance.now();
       if (!chunk) {
         const r = await it.next();
+        t = lap("receive", t);
         if (r.done) break;
         chunk = r.value;
       }
@@ -198,6 +203,7 @@ export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOpti
       }
       block ??= new BlockFile(dir, scanner.pos);
       const bad = utf8.check(chunk);
+      t = lap("utf8", t);
       if (bad >= 0) badUtf8(bad, recordAt(scanner, chunk, bad));
       let end = -1;
       try {
@@ -206,21 +212,27 @@ export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOpti
         block.append(chunk);
         fail(e);
       }
+      t = lap("scan", t);
       const filled = block.size + chunk.length;
       const due = filled >= size || (idle() && filled >= maxBlock / 32 && performance.now() - block.started > blockMs);
       if (!due || end <= 0) {
         block.append(chunk);
+        lap("cut", t);
         chunk = undefined;
         continue;
       }
       block.append(chunk.subarray(0, end));
       const next = chunk.subarray(end);
       const at = scanner.pos - next.length;
-      yield cut();
+      const full = cut();
+      lap("cut", t);
+      yield full;
+      t = performance.now();
       if (next.length) {
         block = new BlockFile(dir, at);
         block.append(next);
       }
+      lap("cut", t);
       chunk = undefined;
     }
     let finish;

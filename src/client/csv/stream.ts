@@ -19,6 +19,7 @@ import type { BlockFile } from "./block-file.ts";
 import { cutBlocks, type Head } from "./blocks.ts";
 import { toRfc4180 } from "./decode.ts";
 import { sniff } from "./sniff.ts";
+import { lap } from "./phases.ts";
 import { blockExprs, emptyBlock, type Kinds, lenientBlock, positional, readSchema } from "./typing.ts";
 
 export { detectDelimiter } from "./blocks.ts";
@@ -85,10 +86,12 @@ class BlockReader {
 
   async parse(block: BlockFile, irregular: boolean, log: CoercionLog): Promise<DataFrame> {
     const sep = this.head.sep;
+    const t0 = performance.now();
     if (irregular) {
       // escaped or lazy quotes, blank lines: rewritten as RFC 4180, which polars reads
       writeFileSync(block.path, toRfc4180(readFileSync(block.path), sep, this.head.header.length));
     }
+    const t1 = lap("rewrite", t0);
     const read = (schema: [string, DataType][]) =>
       pl.scanCSV(block.path, {
         hasHeader: false,
@@ -104,6 +107,8 @@ class BlockReader {
       // a value polars' typed reader refuses: read the block as text and type it leniently
       const text = await read(this.text).collect();
       return await typed(lenientBlock(text, this.kinds, log).lazy()).collect();
+    } finally {
+      lap("parse", t1);
     }
   }
 
@@ -139,8 +144,10 @@ export async function* typedBlocks(body: AsyncIterable<Uint8Array>, opts: CsvStr
   const settle = async (): Promise<TypedBlock> => {
     const { block, frame, log: own } = parsing.shift()!;
     let df: DataFrame;
+    const t0 = performance.now();
     try {
       df = await frame;
+      lap("waitParse", t0);
     } catch (e) {
       throw new GenesysResponseError(
         `malformed CSV in the block starting at data row ${rows + 1}: ${(e as Error).message.split("\n")[0]}`,
