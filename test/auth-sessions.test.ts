@@ -33,7 +33,8 @@ describe("single-flight token requests", () => {
       baseUrl: sb.url,
       redirectPort: 0,
       open: async (url) => {
-        const r = await fetch(url, { redirect: "manual" });
+        // the sandbox's consent step: its one-time code with the authorize request
+        const r = await fetch(`${url}&consent=${sb.consentCode}`, { redirect: "manual" });
         await (await fetch(r.headers.get("location")!)).text();
       },
     });

@@ -83,7 +83,8 @@ export async function cached<T extends Frames>(
       };
     }
     if (mode === "offline") {
-      throw new GenesysCacheMissError(hit ? "the stored copy could not be read" : "nothing stored for this query", { endpoint });
+      const why = hit ? "the stored copy could not be read" : "nothing stored for this query";
+      throw new GenesysCacheMissError(`cache mode "offline": ${why}; no request was sent`, { endpoint });
     }
   }
   const fetched = await download({ entryId: mode === "off" ? undefined : id, resume: mode === "on", ttlMs });
