@@ -10,7 +10,7 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Genesys, GenesysAbortError, GenesysInputError } from "../src/index.ts";
-import { scriptedServer } from "./helpers/scripted-server.ts";
+import { pagedExport } from "./helpers/paged-export.ts";
 import { useSandboxClient } from "./helpers/sandbox.ts";
 
 let dir: string;
@@ -73,22 +73,13 @@ describe("passportsToParquet against the sandbox", () => {
 });
 
 describe("passportsToParquet resuming", () => {
-  const HEADER = "INSTCODE\tACCENUMB\tELEVATION";
-  const tsv = { "content-type": "text/tab-separated-values;charset=UTF-8" };
   async function service(rows: string[]) {
-    const state = { cutPage: -1 };
-    const srv = await scriptedServer((req) => {
-      const q = new URL(req.url!, "http://x").searchParams;
-      const p = Number(q.get("p")), l = Number(q.get("l"));
-      const body = [HEADER, ...rows.slice(p * l, p * l + l)].join("\n") + "\n";
-      if (p === state.cutPage && l > 1) {
-        state.cutPage = -1;
-        return { status: 200, headers: tsv, body: body.slice(0, body.length - 5), cutOff: true };
-      }
-      return { status: 200, headers: tsv, body };
-    });
-    const seen = () => srv.seen.map((s) => new URL(s.path, "http://x").searchParams).map((q) => `${q.get("p")}/${q.get("l")}`);
-    return { srv, state, seen, g: new Genesys({ baseUrl: srv.url, token: "t", retries: 0 }) };
+    const r = await pagedExport(rows);
+    return {
+      ...r,
+      seen: () => r.srv.seen.map((s) => new URL(s.path, "http://x").searchParams).map((q) => `${q.get("p")}/${q.get("l")}`),
+      g: new Genesys({ baseUrl: r.srv.url, token: "t", retries: 0 }),
+    };
   }
   const acc = (i: number) => `COL003\tG${i}\t${i}`;
   const opts = { select: ["INSTCODE", "ACCENUMB", "ELEVATION"], pageSize: 10 };

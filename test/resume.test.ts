@@ -8,10 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnostics, Genesys, provenance } from "../src/index.ts";
-import { scriptedServer } from "./helpers/scripted-server.ts";
+import { pagedExport } from "./helpers/paged-export.ts";
 
-const HEADER = "INSTCODE\tACCENUMB\tELEVATION";
-const tsv = { "content-type": "text/tab-separated-values;charset=UTF-8" };
 const SELECT = ["INSTCODE", "ACCENUMB", "ELEVATION"];
 const quiet = { onDiagnostics: () => undefined };
 
@@ -20,31 +18,9 @@ let n = 0;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), "genesys-resume-"))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/**
- * A service over `rows` (mutable: a test changes the data between runs), paging with p and l; `cutPage` breaks that
- * page off mid-body once.
- */
 async function service(rows: string[]) {
-  const state = { cutPage: -1 as number };
-  const srv = await scriptedServer((req) => {
-    const q = new URL(req.url!, "http://x").searchParams;
-    if (req.url!.includes("/vocabulary/wiews/decode")) {
-      return { status: 200, body: JSON.stringify({ COL003: "International Center for Tropical Agriculture" }) };
-    }
-    const p = Number(q.get("p")), l = Number(q.get("l"));
-    const body = [HEADER, ...rows.slice(p * l, p * l + l)].join("\n") + "\n";
-    if (p === state.cutPage && l > 1) {
-      state.cutPage = -1;
-      return { status: 200, headers: tsv, body: body.slice(0, body.length - 8), cutOff: true };
-    }
-    return { status: 200, headers: tsv, body };
-  });
-  const pages = () =>
-    srv.seen.filter((s) => s.path.includes("/acn/query")).map((s) => {
-      const q = new URL(s.path, "http://x").searchParams;
-      return `${q.get("p")}/${q.get("l")}`;
-    });
-  return { srv, state, pages, client: (cacheDir: string) => new Genesys({ baseUrl: srv.url, token: "t", retries: 0, cacheDir }) };
+  const r = await pagedExport(rows);
+  return { ...r, client: (cacheDir: string) => new Genesys({ baseUrl: r.srv.url, token: "t", retries: 0, cacheDir }) };
 }
 
 const acc = (i: number) => `COL003\tG${i}\t${i * 10}`;
