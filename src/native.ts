@@ -6,8 +6,9 @@
  *
  * The binding ships as one npm package per platform, installed through
  * nodejs-polars' optional dependencies (selected by `os`, `cpu` and `libc`).
- * It goes missing when node_modules was installed on another platform (a
- * shared folder, a Docker image built on a Mac), or with `--omit=optional`.
+ * npm skips it on Node 20 (the packages declare engines node >= 22), with
+ * `--omit=optional`, and a node_modules installed on another platform (a shared
+ * folder, a Docker image built on a Mac) holds another platform's.
  */
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
@@ -33,23 +34,68 @@ function isMusl(): boolean {
   return report ? !report.header?.glibcVersionRuntime : !existsSync("/lib/libc.so.6") && !existsSync("/lib64/libc.so.6");
 }
 
-/** Thrown at import when nodejs-polars cannot load its native binding. */
+/** Thrown at import when nodejs-polars cannot load its native binding; its message says why and the command that fixes it. */
 export class PolarsBindingError extends Error {
   override name = "PolarsBindingError";
   readonly code = "GENESYS_POLARS_BINDING";
+}
+
+/** The message for a binding that does not load: the cause first, then the one command that fixes it. */
+export function polarsBindingMessage(
+  pkg: string,
+  version: string,
+  installed: boolean,
+  nodeVersion: string = process.version,
+  underlying = "",
+): string {
+  const major = Number(nodeVersion.replace(/^v/, "").split(".")[0]);
+  const where = `${process.platform}/${process.arch}`;
+  const why = installed
+    ? `${pkg} is installed but does not load here (${underlying.split("\n")[0]})`
+    : major < 22
+    ? `npm did not install ${pkg}, nodejs-polars' native package for ${where}: it declares engines node >= 22 and this is ` +
+      `Node ${nodeVersion}, so npm skips it without a word`
+    : `${pkg}, nodejs-polars' native package for ${where}, is not installed (npm install --omit=optional leaves it out, and ` +
+      "a node_modules installed on another platform holds another one)";
+  const fix = major < 22
+    ? `Fix, in your project folder: npm install ${pkg}@${version}   (or use Node 22 or 24 LTS, where npm installs it by itself)`
+    : installed
+    ? "Fix, in your project folder: delete node_modules and run npm install"
+    : `Fix, in your project folder: npm install ${pkg}@${version}`;
+  return `genesys-notebook cannot load nodejs-polars: ${why}.\n${fix}`;
 }
 
 try {
   createRequire(import.meta.url)("nodejs-polars");
 } catch (err) {
   const pkg = polarsBindingPackage();
-  throw new PolarsBindingError(
-    `genesys-notebook: nodejs-polars could not load its native binding for ${process.platform}/${process.arch}. ` +
-      `Install the package for this platform in your project: npm install ${pkg}@${polarsVersion()} ` +
-      `(it is an optional dependency of nodejs-polars; it is skipped by --omit=optional, and missing when node_modules ` +
-      `was installed on another platform: delete node_modules and run npm install here). Underlying error: ${(err as Error).message}`,
-    { cause: err },
+  const e = new PolarsBindingError(
+    polarsBindingMessage(pkg, polarsVersion(), bindingInstalled(pkg), process.version, String((err as Error)?.message ?? err)),
   );
+  // the message is the whole story (cause and fix); a stack of module loading would only bury it
+  e.stack = `${e.name}: ${e.message}`;
+  throw e;
+}
+
+function bindingInstalled(pkg: string): boolean {
+  for (const from of [import.meta.url, polarsPackageJson()]) {
+    if (!from) continue;
+    try {
+      createRequire(from).resolve(`${pkg}/package.json`);
+      return true;
+    } catch {
+      // not found from here
+    }
+  }
+  return false;
+}
+
+function polarsPackageJson(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve("nodejs-polars/package.json");
+  } catch {
+    return undefined;
+  }
 }
 
 function polarsVersion(): string {

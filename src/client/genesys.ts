@@ -6,7 +6,8 @@
  */
 import { API, ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
-import type { AccessionFilterInput } from "../schema/filter.ts";
+import type { AccessionFilter, AccessionFilterInput } from "../schema/filter.ts";
+import { emptyResultNotes, type Vocabularies } from "./empty-result.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
 import { accessionsToDataFrame } from "./accessions.ts";
 import { type FrameOptions, GenesysApi, type IteratorOptions } from "./api.ts";
@@ -43,6 +44,7 @@ import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
 import { type LoginOptions, loginTokens } from "./login.ts";
 import { decode } from "../mcpd/decode.ts";
+import { checkOptions, shown } from "./options.ts";
 
 export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
   /** Server root, e.g. https://api.genesys-pgr.org or the sandbox URL (no /api/v2). */
@@ -63,10 +65,10 @@ export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "toke
 export type { TraitsOptions, TraitsResult };
 
 const SANDBOX_HINT =
-  "start a local sandbox with `npm run sandbox` (it prints GENESYS_API_URL and GENESYS_TOKEN) or in code with `const sb = " +
-  "await startSandbox(); new Genesys({ baseUrl: sb.url, token: sb.token })`; for the real Genesys set " +
-  "GENESYS_API_URL=https://api.genesys-pgr.org and GENESYS_TOKEN (or GENESYS_CLIENT_ID/GENESYS_CLIENT_SECRET from " +
-  "helpdesk@genesys-pgr.org)";
+  "for a local sandbox run `npx genesys-sandbox` in your project (it prints GENESYS_API_URL and GENESYS_TOKEN to export), " +
+  "or in code `const sb = await startSandbox(); const g = new Genesys({ baseUrl: sb.url, token: sb.token })`; for the real " +
+  "Genesys set GENESYS_API_URL=https://api.genesys-pgr.org and GENESYS_TOKEN (or GENESYS_CLIENT_ID and GENESYS_CLIENT_SECRET, " +
+  "client credentials from helpdesk@genesys-pgr.org)";
 
 function env(name: string): string | undefined {
   // works under Node and Deno (Deno exposes process through node compat)
@@ -76,6 +78,11 @@ function env(name: string): string | undefined {
 const ACN_QUERY = ENDPOINTS.acnQuery.label;
 const WIEWS_DECODE = ENDPOINTS.wiewsDecode.label;
 const warnCoercions = (d: Diagnostics) => console.warn(summarize(d));
+/** The default onDiagnostics of passports(): coercions in one line, and why an empty result is empty. */
+const warnDiagnostics = (empty: string[]) => (d: Diagnostics) => {
+  if (d.coercions.length) warnCoercions(d);
+  if (empty.length) console.warn(`${d.endpoint}: 0 rows. ${empty.join(". ")}. (Also in diagnostics(df).notes.)`);
+};
 
 const TRAIT_ENDPOINTS = [
   ENDPOINTS.accessionsDatasets.label,
@@ -94,6 +101,7 @@ export class Genesys {
   private readonly cacheDefault: CacheOption | undefined;
 
   constructor(opts: GenesysOptions) {
+    checkOptions("new Genesys()", opts, "Genesys()");
     if (!opts?.baseUrl) throw new GenesysInputError("baseUrl is required", { endpoint: "Genesys()", hint: SANDBOX_HINT });
     let base: URL;
     try {
@@ -136,6 +144,7 @@ export class Genesys {
    * ```
    */
   static fromEnv(overrides: Partial<GenesysOptions> = {}): Genesys {
+    checkOptions("Genesys.fromEnv()", overrides);
     const baseUrl = overrides.baseUrl ?? env("GENESYS_API_URL");
     const token = overrides.token ?? env("GENESYS_TOKEN");
     const clientId = overrides.clientId ?? env("GENESYS_CLIENT_ID");
@@ -162,6 +171,7 @@ export class Genesys {
    * ```
    */
   static async login(opts: LoginOptions & Omit<GenesysOptions, "token" | "clientId" | "clientSecret" | "tokens">): Promise<Genesys> {
+    checkOptions("Genesys.login()", opts);
     const { clientId, clientSecret, redirectPort, scope, open, loginTimeoutMs, signal, ...rest } = opts;
     const dispatcher = rest.dispatcher ?? createDispatcher(rest.timeoutMs);
     const tokens = await loginTokens({
@@ -203,6 +213,7 @@ export class Genesys {
    * ```
    */
   async passports(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): Promise<DataFrame> {
+    checkOptions("passports()", opts, ACN_QUERY);
     const f = checkFilter(filter, ACN_QUERY);
     const plan = planExport(opts);
     const decoding = opts.decode ?? false;
@@ -241,8 +252,11 @@ export class Genesys {
             : [];
           df = decode(df, { institutes: codes.length ? await instituteNames(this.t, codes, opts) : undefined });
         }
+        // a filter that matches nothing: which of its values nobody knows (asked only now, never on the common path)
+        const empty = df.height === 0 ? await emptyResultNotes(f as AccessionFilter, this.vocabularies(opts)) : [];
+        for (const n of empty) log.note(n);
         const d = log.toDiagnostics(ACN_QUERY);
-        if (log.size) (opts.onDiagnostics ?? warnCoercions)(d);
+        if (log.size || empty.length) (opts.onDiagnostics ?? warnDiagnostics(empty))(d);
         return { frames: { df }, diagnostics: { df: d } };
       },
     );
@@ -261,6 +275,7 @@ export class Genesys {
    * ```
    */
   async *passportBatches(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): AsyncGenerator<DataFrame> {
+    checkOptions("passportBatches()", opts, ACN_QUERY);
     const f = checkFilter(filter, ACN_QUERY);
     const plan = planExport(opts);
     const options = { select: plan.columns.map((c) => c.select), limit: plan.limit, parseDates: plan.parseDates };
@@ -278,7 +293,7 @@ export class Genesys {
 
   /**
    * The export written straight to a Parquet dataset folder, block by block, with memory that does not grow with the
-   * result: for exports larger than memory. Read it back lazily with `pl.scanParquet(\`${dir}/*.parquet\`)` (or DuckDB
+   * result: for exports larger than memory. Read it back lazily with `pl.scanParquet(`${dir}/*.parquet`)` (or DuckDB
    * `read_parquet('dir/*.parquet')`, pandas/pyarrow, Spark). A cut export resumes after its last complete page when run
    * again with the same folder. The folder also holds `_manifest.json` and `provenance.json`.
    * @example
@@ -294,6 +309,13 @@ export class Genesys {
     dir: string,
     opts: Omit<PassportOptions, "decode" | "cache"> & { resume?: boolean; ttlMs?: number } = {},
   ): Promise<ParquetSinkResult> {
+    checkOptions("passportsToParquet()", opts, ACN_QUERY);
+    if (typeof dir !== "string" || !dir) {
+      throw new GenesysInputError(`passportsToParquet() needs a folder path as its second argument, got ${shown(dir)}`, {
+        endpoint: ACN_QUERY,
+        hint: 'e.g. g.passportsToParquet({ crop: ["wheat"] }, "out/wheat-passports")',
+      });
+    }
     const f = checkFilter(filter, ACN_QUERY);
     const plan = planExport(opts);
     const r = await passportsToParquet(this.t, this.baseUrl, f, plan, dir, opts);
@@ -312,6 +334,7 @@ export class Genesys {
    * ```
    */
   async accessions(filter: AccessionFilterInput = {}, opts: IteratorOptions & FrameOptions = {}): Promise<DataFrame> {
+    checkOptions("accessions()", opts, ENDPOINTS.acnFilter.label);
     const f = checkFilter(filter, ENDPOINTS.acnFilter.label);
     const { df } = publish(
       await cached(this.cache, await this.request("accessions", f, {}, [ENDPOINTS.acnFilter.label], opts.cache), async () => {
@@ -339,6 +362,7 @@ export class Genesys {
    * ```
    */
   async datasets(filter: AccessionFilterInput = {}, opts: FrameOptions = {}): Promise<DataFrame> {
+    checkOptions("datasets()", opts, ENDPOINTS.accessionsDatasets.label);
     const f = checkFilter(filter, ENDPOINTS.accessionsDatasets.label);
     const { df } = publish(
       await cached(
@@ -366,6 +390,13 @@ export class Genesys {
    * ```
    */
   async descriptors(uuids: string[], opts: FrameOptions = {}): Promise<DataFrame> {
+    checkOptions("descriptors()", opts, TRAIT_ENDPOINTS[3]);
+    if (!Array.isArray(uuids) || uuids.some((u) => typeof u !== "string")) {
+      throw new GenesysInputError(`descriptors() takes an array of descriptor UUIDs, got ${shown(uuids)}`, {
+        endpoint: TRAIT_ENDPOINTS[3]!,
+        hint: "e.g. g.descriptors(Object.keys(table.columns)); g.traits(filter, { descriptors: [...] }) takes names too",
+      });
+    }
     const ids = [...new Set(uuids.map((u) => u.toLowerCase()))];
     const request = await this.request("descriptors", { uuid: ids }, {}, [TRAIT_ENDPOINTS[3]!], opts.cache);
     const { df } = publish(
@@ -389,6 +420,7 @@ export class Genesys {
    * ```
    */
   async traits(filter: AccessionFilterInput = {}, opts: TraitsOptions = {}): Promise<TraitsResult> {
+    checkOptions("traits()", opts);
     const f = checkFilter(filter, "traits()");
     const descriptors = opts.descriptors ? [...opts.descriptors].map((d) => d.toLowerCase()).sort() : undefined;
     const options = {
@@ -439,6 +471,14 @@ export class Genesys {
     }
     return { server: this.baseUrl, keyServer, kind, filter, options, endpoints, settings };
   }
+  /** The crop and institute vocabularies of this server, for the notes on an empty result. */
+  private vocabularies(opts: Cancellable): Vocabularies {
+    return {
+      crops: async () => (await crops(this.t, opts)).df.getColumn("shortName").cast(pl.Utf8).toArray() as string[],
+      institutes: async (codes) => new Set((await instituteNames(this.t, codes, opts)).keys()),
+    };
+  }
+
   /** The sandbox identity of this client's server (request()), asked once. */
   private sandboxData: Promise<string | undefined> | undefined;
 
@@ -461,6 +501,7 @@ export class Genesys {
    * ```
    */
   async crops(opts: Cancellable = {}): Promise<DataFrame> {
+    checkOptions("crops()", opts, ENDPOINTS.cropsList.label);
     return this.lookedUp("crops", {}, { l: 1000 }, ENDPOINTS.cropsList.label, await crops(this.t, opts));
   }
 
@@ -473,6 +514,7 @@ export class Genesys {
    * ```
    */
   async species(filter: AccessionFilterInput = {}, opts: Cancellable = {}): Promise<DataFrame> {
+    checkOptions("species()", opts, ENDPOINTS.acnSpecies.label);
     const f = checkFilter(filter, ENDPOINTS.acnSpecies.label);
     return this.lookedUp("species", f, {}, ENDPOINTS.acnSpecies.label, await species(this.t, f, opts));
   }
@@ -486,6 +528,7 @@ export class Genesys {
    * ```
    */
   async institutes(query: InstituteQuery = {}): Promise<DataFrame> {
+    checkOptions("institutes()", query, ENDPOINTS.wiewsList.label);
     const { signal: _, ...q } = query;
     return this.lookedUp("institutes", q, { l: 100 }, ENDPOINTS.wiewsList.label, await institutes(this.t, query));
   }
@@ -499,8 +542,15 @@ export class Genesys {
    * console.log(names.get("COL003"));
    * ```
    */
-  instituteNames(codes: string[], opts: Cancellable = {}): Promise<Map<string, string>> {
-    return instituteNames(this.t, codes, opts);
+  async instituteNames(codes: string[], opts: Cancellable = {}): Promise<Map<string, string>> {
+    checkOptions("instituteNames()", opts, WIEWS_DECODE);
+    if (!Array.isArray(codes)) {
+      throw new GenesysInputError(`instituteNames() takes an array of WIEWS codes, got ${shown(codes)}`, {
+        endpoint: WIEWS_DECODE,
+        hint: 'e.g. g.instituteNames(["COL003"])',
+      });
+    }
+    return await instituteNames(this.t, codes, opts);
   }
 
   /**
@@ -520,6 +570,7 @@ export class Genesys {
     filter: AccessionFilterInput = {},
     opts: Cancellable & { limit?: number } = {},
   ): Promise<{ total: number; counts: DataFrame }> {
+    checkOptions("overview()", opts, ENDPOINTS.acnOverview.label);
     const f = checkFilter(filter, ENDPOINTS.acnOverview.label);
     const r = await overview(this.t, f, opts.limit ?? 10, opts);
     const counts = this.lookedUp("overview", f, { limit: opts.limit ?? 10 }, ENDPOINTS.acnOverview.label, r, r.total, r.filterCode);
@@ -535,6 +586,7 @@ export class Genesys {
    * ```
    */
   async accession(uuidOrDoi: string, opts: Cancellable = {}): Promise<DataFrame> {
+    checkOptions("accession()", opts, ENDPOINTS.acnDetails.label);
     return this.lookedUp("accession", { id: uuidOrDoi }, {}, ENDPOINTS.acnDetails.label, await accession(this.t, uuidOrDoi, opts));
   }
 
@@ -547,6 +599,7 @@ export class Genesys {
    * ```
    */
   async subsets(query: SubsetQuery = {}): Promise<DataFrame> {
+    checkOptions("subsets()", query, ENDPOINTS.subsetFilter.label);
     const q = { institute: query.institute, crop: query.crop };
     return this.lookedUp("subsets", q, {}, ENDPOINTS.subsetFilter.label, await subsets(this.t, query));
   }
@@ -560,8 +613,9 @@ export class Genesys {
    * console.log(profile.email ?? profile.fullName);
    * ```
    */
-  me(opts: Cancellable = {}): Promise<Profile> {
-    return me(this.t, opts);
+  async me(opts: Cancellable = {}): Promise<Profile> {
+    checkOptions("me()", opts, ENDPOINTS.meProfile.label);
+    return await me(this.t, opts);
   }
 
   /** A look-up's frame published with its diagnostics and a provenance for data downloaded just now (not cached). */

@@ -94,7 +94,7 @@ export class GenesysRequestError extends GenesysError {
   static override readonly CODE: string = "GENESYS_REQUEST";
   override name = "GenesysRequestError";
 }
-/** 5xx after retries. */
+/** 5xx: HTTP 500 at once, 502/503/504 after the retries (RETRIED_STATUSES). */
 export class GenesysServerError extends GenesysError {
   static override readonly CODE: string = "GENESYS_SERVER";
   override name = "GenesysServerError";
@@ -177,9 +177,34 @@ const HINTS: Record<number, string> = {
   429: "rate limited; wait and retry later",
 };
 
-export function hintFor(status: number): string | undefined {
-  return HINTS[status] ??
-    (status >= 500 ? "the server failed; retried with backoff and gave up. Try again later or with a smaller request" : undefined);
+/** The statuses the transport retries (with backoff, honouring Retry-After): rate limits and gateway failures. */
+export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/** How often a request was sent before it failed, for the hint. */
+export interface Attempts {
+  /** Requests sent, the first included. */
+  attempts: number;
+  /** Seconds from the first request to the failure. */
+  seconds: number;
+}
+
+const sent = (a: Attempts) =>
+  a.attempts === 1 ? "sent once" : `sent ${a.attempts} times over ${a.seconds.toFixed(1)} s (retried with backoff)`;
+
+/**
+ * The hint for an HTTP status; with `tries`, a 5xx hint says how often the request was sent. HTTP 500 is not retried:
+ * these queries are read-only, but a 500 from Genesys answers the request itself (the same query fails the same way),
+ * while 502/503/504 come from a gateway or a restart and are retried.
+ */
+export function hintFor(status: number, tries?: Attempts): string | undefined {
+  if (HINTS[status]) return HINTS[status];
+  if (status < 500) return undefined;
+  const how = tries ? `the request was ${sent(tries)}` : undefined;
+  if (RETRIED_STATUSES.has(status)) {
+    return `the server or a gateway in front of it is failing or restarting${how ? `; ${how}` : ""}. Try again in a few minutes`;
+  }
+  return `the server failed on this request${how ? `; ${how}` : ""} (HTTP ${status} is not retried: it answers the request ` +
+    "itself). Try again later, or narrow the filter or the selected columns; if it persists, report it with the request id";
 }
 
 export function errorForStatus(
@@ -187,9 +212,10 @@ export function errorForStatus(
   status: number,
   serverMessage: string,
   extra: Pick<GenesysErrorOptions, "cause" | "requestId" | "code"> = {},
+  tries?: Attempts,
 ): GenesysError {
   const msg = serverMessage || "(empty response body)";
-  const options = { endpoint, status, serverMessage, hint: hintFor(status), ...extra };
+  const options = { endpoint, status, serverMessage, hint: hintFor(status, tries), ...extra };
   if (status === 401 || status === 403) return new GenesysAuthError(msg, options);
   if (status >= 500) return new GenesysServerError(msg, options);
   return new GenesysRequestError(msg, options);

@@ -1,7 +1,11 @@
 /**
  * HTTP for the client: undici with a keep-alive pool, timeouts and gzip;
- * retries with exponential backoff on 429/502/503/504 and connection errors,
- * honouring Retry-After; one token refresh on 401; never a retry of another 4xx.
+ * retries with exponential backoff on 429/502/503/504 and on connections that
+ * broke or timed out, honouring Retry-After, each retry reported through
+ * `onRetry` ("retrying 2/5…", by default a line on stderr); one token refresh
+ * on 401. Not retried: HTTP 500 (it answers the request itself), any other 4xx,
+ * and a connection refused or a host name that does not resolve (nothing
+ * listens at that URL: the error comes at once and names the URL).
  */
 import { VERSION } from "../../version.ts";
 import { Agent, type Dispatcher, request } from "undici";
@@ -11,7 +15,15 @@ import type { z } from "zod";
 import { ErrorBody } from "../../schema/responses.ts";
 import { API, type Endpoint } from "../../schema/endpoints.ts";
 import type { TokenProvider } from "./auth.ts";
-import { errorForStatus, GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "./errors.ts";
+import {
+  errorForStatus,
+  GenesysAbortError,
+  GenesysError,
+  GenesysNetworkError,
+  GenesysResponseError,
+  requestIdOf,
+  RETRIED_STATUSES,
+} from "./errors.ts";
 import { MAX_ERROR_BODY_BYTES, readCapped, redactedInspect } from "./limits.ts";
 
 export interface TransportOptions {
@@ -35,7 +47,28 @@ export interface TransportOptions {
   throughputWindowMs?: number;
   userAgent?: string;
   dispatcher?: Dispatcher;
+  /** Called before each retry (default: one line on stderr). */
+  onRetry?: (r: RetryEvent) => void;
 }
+
+/** A retry about to happen: what failed, and which attempt comes next. */
+export interface RetryEvent {
+  endpoint: string;
+  /** The attempt about to be made (2 for the first retry). */
+  attempt: number;
+  /** Attempts at most (retries + 1). */
+  of: number;
+  /** Why: "HTTP 503", "ECONNRESET: socket hang up"… */
+  reason: string;
+  /** The wait before it, ms. */
+  waitMs: number;
+}
+
+/** The default onRetry: one line on stderr. */
+export const warnRetry = (r: RetryEvent): void =>
+  console.warn(
+    `genesys-notebook: ${r.endpoint}: ${r.reason}; retrying ${r.attempt}/${r.of} in ${(r.waitMs / 1000).toFixed(1)} s`,
+  );
 
 /**
  * Every client method takes one: a notebook interrupt (or any AbortController) cancels the request and its body; a
@@ -55,8 +88,8 @@ export interface CallOptions {
   uuid?: string;
 }
 
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-const RETRY_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"]);
+/** Connections that broke or timed out; a refused connection (nothing listens there) and an unknown host are not retried. */
+const RETRY_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"]);
 
 export function createDispatcher(timeoutMs = 120_000): Dispatcher {
   return new Agent({
@@ -109,12 +142,17 @@ export class Transport {
    * (the caller streams it). Error statuses become GenesysErrors.
    */
   async post(e: Endpoint, call: CallOptions = {}): Promise<Dispatcher.ResponseData> {
+    const e0 = e;
     const method = e.method;
     const endpoint = e.label;
     const retries = this.opts.retries ?? 4;
     const backoff = this.opts.backoffMs ?? 500;
     let refreshed = false;
     const limit = this.requestSignal(endpoint, call.signal);
+    const started = performance.now();
+    const tries = (attempt: number) => ({ attempts: attempt + 1, seconds: (performance.now() - started) / 1000 });
+    const retry = (attempt: number, reason: string, waitMs: number) =>
+      (this.opts.onRetry ?? warnRetry)({ endpoint, attempt: attempt + 2, of: retries + 1, reason, waitMs });
     for (let attempt = 0;; attempt++) {
       if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
       let token: string | undefined;
@@ -143,13 +181,21 @@ export class Transport {
         if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
         const code = (e as { code?: string }).code ?? "";
         if (attempt < retries && RETRY_CODES.has(code)) {
-          await sleep(backoff * 2 ** attempt * (0.75 + Math.random() / 2), limit.signal);
+          const wait = backoff * 2 ** attempt * (0.75 + Math.random() / 2);
+          retry(attempt, `${code}: ${(e as Error).message}`, wait);
+          await sleep(wait, limit.signal);
           continue;
         }
         limit.clear();
-        throw new GenesysNetworkError(`cannot reach ${this.opts.baseUrl}: ${(e as Error).message}`, {
+        const t = tries(attempt);
+        const times = t.attempts === 1
+          ? RETRY_CODES.has(code) ? "1 attempt" : `1 attempt; ${code || "this error"} is not retried`
+          : `${t.attempts} attempts over ${t.seconds.toFixed(1)} s`;
+        throw new GenesysNetworkError(`cannot reach ${this.url(e0, call)}: ${(e as Error).message} (${times})`, {
           endpoint,
-          hint: "is the server running and GENESYS_API_URL right? For a local sandbox: npm run sandbox",
+          hint: `is the server running, and is the URL (${this.opts.baseUrl}, GENESYS_API_URL) right? For a local sandbox run ` +
+            "`npx genesys-sandbox` in your project (it prints GENESYS_API_URL and GENESYS_TOKEN), or in code " +
+            "`const sb = await startSandbox(); new Genesys({ baseUrl: sb.url, token: sb.token })`",
           cause: e,
         });
       }
@@ -175,13 +221,17 @@ export class Transport {
         attempt--;
         continue;
       }
-      if (RETRY_STATUSES.has(res.statusCode) && attempt < retries) {
-        const wait = retryAfterMs(res.headers["retry-after"]) ?? backoff * 2 ** attempt * (0.75 + Math.random() / 2);
-        await sleep(Math.min(wait, this.opts.maxRetryAfterMs ?? 60_000), limit.signal);
+      if (RETRIED_STATUSES.has(res.statusCode) && attempt < retries) {
+        const wait = Math.min(
+          retryAfterMs(res.headers["retry-after"]) ?? backoff * 2 ** attempt * (0.75 + Math.random() / 2),
+          this.opts.maxRetryAfterMs ?? 60_000,
+        );
+        retry(attempt, `HTTP ${res.statusCode}`, wait);
+        await sleep(wait, limit.signal);
         continue;
       }
       limit.clear();
-      throw errorForStatus(endpoint, res.statusCode, serverMessage(text), { requestId: requestIdOf(res.headers) });
+      throw errorForStatus(endpoint, res.statusCode, serverMessage(text), { requestId: requestIdOf(res.headers) }, tries(attempt));
     }
   }
 

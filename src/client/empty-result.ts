@@ -1,0 +1,97 @@
+/**
+ * When a filter matches no accession: which vocabulary values (crop, country, institute code, SAMPSTAT, storage)
+ * the server or MCPD does not know, and the known values closest to them. Asked only for an empty result, so the
+ * common path makes no extra request; a look-up that fails is left out (the call itself never fails because of it).
+ */
+import type { AccessionFilter } from "../schema/filter.ts";
+import { COUNTRY_NAMES, FORMER_COUNTRY_NAMES } from "../mcpd/countries.ts";
+import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
+import { STORAGE_LABELS } from "../mcpd/code-lists.ts";
+import { closest } from "./options.ts";
+
+/** What the notes need from the server: the crop short names, and which WIEWS codes it knows. */
+export interface Vocabularies {
+  crops(): Promise<string[]>;
+  institutes(codes: string[]): Promise<Set<string>>;
+}
+
+const quote = (xs: Iterable<string | number>) => [...xs].map((x) => (typeof x === "number" ? String(x) : `"${x}"`)).join(", ");
+
+/** Country codes for a value that is a code, or a country's name ("Colombia" -> COL). */
+function countrySuggestions(value: string): string[] {
+  const all = new Map([...COUNTRY_NAMES, ...FORMER_COUNTRY_NAMES]);
+  const v = value.trim().toLowerCase();
+  const byName = [...all].filter(([, name]) => name.toLowerCase() === v || name.toLowerCase().startsWith(`${v},`));
+  if (byName.length) return byName.map(([code]) => code);
+  const names = closest(value, [...all.values()], 2);
+  const codes = closest(value.toUpperCase(), [...all.keys()], 3);
+  return [...new Set([...[...all].filter(([, n]) => names.includes(n)).map(([c]) => c), ...codes])].slice(0, 3);
+}
+
+/**
+ * One note per filter value nobody knows, with close known values; when every value is known, one note saying so
+ * (the values exist, their combination matches nothing).
+ */
+export async function emptyResultNotes(filter: AccessionFilter, vocab: Vocabularies): Promise<string[]> {
+  const notes: string[] = [];
+  const unknown = (key: string, value: string | number, near: (string | number)[], what: string) =>
+    notes.push(
+      `filter ${key}: ${quote([value])} matches no ${what}${near.length ? `; did you mean ${quote(near)}?` : ""}`,
+    );
+
+  if (filter.crop?.length) {
+    const known = await vocab.crops().catch(() => undefined);
+    if (known) {
+      const set = new Set(known.map((c) => c.toLowerCase()));
+      for (const c of filter.crop) {
+        if (!set.has(c.toLowerCase())) unknown("crop", c, closest(c, known, 3), "crop of this server (g.crops())");
+      }
+    }
+  }
+  const countries = [
+    ["countryOfOrigin.code3", filter.countryOfOrigin?.code3],
+    ["institute.country.code3", filter.institute?.country?.code3],
+  ] as const;
+  for (const [key, values] of countries) {
+    for (const v of values ?? []) {
+      const code = v.trim().toUpperCase();
+      if (!COUNTRY_NAMES.has(code) && !FORMER_COUNTRY_NAMES.has(code)) {
+        unknown(key, v, countrySuggestions(v), "ISO 3166 alpha-3 country code (countryName() lists them)");
+      }
+    }
+  }
+  const codes = filter.institute?.code ?? [];
+  if (codes.length) {
+    const known = await vocab.institutes(codes).catch(() => undefined);
+    for (const c of codes) {
+      if (known && !known.has(c)) {
+        const upper = c.trim().toUpperCase();
+        unknown(
+          "institute.code",
+          c,
+          upper !== c && known.has(upper) ? [upper] : [],
+          "WIEWS institute code this server knows (g.institutes())",
+        );
+      }
+    }
+  }
+  const coded = [
+    ["sampStat", filter.sampStat, SAMPSTAT_LABELS, "MCPD SAMPSTAT code"],
+    ["storage", filter.storage, STORAGE_LABELS, "MCPD STORAGE code"],
+  ] as const;
+  for (const [key, values, labels, what] of coded) {
+    for (const v of values ?? []) {
+      if (!labels.has(v)) {
+        const near = [...labels.keys()].sort((a, b) => Math.abs(a - v) - Math.abs(b - v)).slice(0, 3);
+        unknown(key, v, near, what);
+      }
+    }
+  }
+  if (!notes.length) {
+    notes.push(
+      "no accession matches the filter; every crop, country, institute and code value in it is known, so it is their " +
+        "combination (or another key) that matches nothing. g.overview(filter) counts what each key matches",
+    );
+  }
+  return notes;
+}

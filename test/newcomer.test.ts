@@ -1,0 +1,189 @@
+/**
+ * The messages a newcomer meets, as they read: options checked before any request (unknown, mistyped, wrong value),
+ * a filter that matches nothing (which value, close known ones), hints that are true in a user's project
+ * (`npx genesys-sandbox`), how many attempts were made, and a wrong URL that fails at once naming the URL.
+ * The same messages from the installed tarball are in test/package.test.ts; the sandbox CLI's there too.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { diagnostics, Genesys, GenesysInputError, GenesysNetworkError, GenesysServerError } from "../src/index.ts";
+import { checkOptions, OPTIONS } from "../src/client/options.ts";
+import { polarsBindingMessage } from "../src/native.ts";
+import { scriptedServer } from "./helpers/scripted-server.ts";
+import { useSandboxClient } from "./helpers/sandbox.ts";
+
+const message = async (p: Promise<unknown> | (() => unknown)) => {
+  try {
+    await (typeof p === "function" ? p() : p);
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("no error");
+};
+
+describe("options are checked before any request", () => {
+  let srv: Awaited<ReturnType<typeof scriptedServer>>;
+  let g: Genesys;
+  beforeAll(async () => {
+    srv = await scriptedServer(() => ({ status: 500, body: "{}" }));
+    g = new Genesys({ baseUrl: srv.url, token: "t", retries: 0 });
+  });
+  afterAll(async () => {
+    await g.close();
+    await srv.close();
+  });
+
+  it("an unknown option names it, says the close one, and lists the accepted ones", async () => {
+    const e = await message(g.passports({ crop: ["beans"] }, { selct: ["ACCENUMB"] } as never));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain("unknown option 'selct' (did you mean 'select'?) for passports()");
+    expect(e.message).toMatch(/accepted options: select, limit, pageSize/);
+  });
+
+  it("a wrong type: cache: true, descriptors as a string, a string for a list", async () => {
+    const cache = await message(g.passports({}, { cache: true } as never));
+    expect(cache.message).toContain(`option 'cache' of passports() is true; it must be one of "off", "on", "refresh", "offline"`);
+    const d = await message(g.traits({ crop: ["beans"] }, { descriptors: "Seed iron content" } as never));
+    expect(d.message).toContain(`option 'descriptors' of traits() is "Seed iron content"; it must be an array of strings`);
+    expect(d.message).toContain(`put the value in a list: descriptors: ["Seed iron content"]`);
+    const sel = await message(g.passports({}, { select: "ACCENUMB" } as never));
+    expect(sel.message).toContain(`option 'select' of passports() is "ACCENUMB"`);
+  });
+
+  it('a value outside the accepted ones: aggregate: "average"', async () => {
+    const e = await message(g.traits({ crop: ["beans"] }, { aggregate: "average" } as never));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain(`option 'aggregate' of traits() is "average"; it must be one of "list", "mean", "median"`);
+  });
+
+  it("every public method checks its options, and none of the above sent a request", async () => {
+    const calls: [string, () => Promise<unknown> | unknown][] = [
+      ["new Genesys()", () => new Genesys({ baseUrl: srv.url, token: "t", retry: 2 } as never)],
+      ["Genesys.fromEnv()", () => Genesys.fromEnv({ baseURL: "x" } as never)],
+      ["passportBatches()", () => g.passportBatches({}, { x: 1 } as never).next()],
+      ["passportsToParquet()", () => g.passportsToParquet({}, "out/x", { x: 1 } as never)],
+      ["accessions()", () => g.accessions({}, { x: 1 } as never)],
+      ["datasets()", () => g.datasets({}, { x: 1 } as never)],
+      ["descriptors()", () => g.descriptors([], { x: 1 } as never)],
+      ["crops()", () => g.crops({ x: 1 } as never)],
+      ["species()", () => g.species({}, { x: 1 } as never)],
+      ["institutes()", () => g.institutes({ countries: ["COL"] } as never)],
+      ["instituteNames()", () => g.instituteNames([], { x: 1 } as never)],
+      ["overview()", () => g.overview({}, { limt: 3 } as never)],
+      ["accession()", () => g.accession("10.18730/X", { x: 1 } as never)],
+      ["subsets()", () => g.subsets({ crops: ["beans"] } as never)],
+      ["me()", () => g.me({ x: 1 } as never)],
+    ];
+    for (const [method, call] of calls) {
+      const e = await message(call);
+      expect(e, method).toBeInstanceOf(GenesysInputError);
+      expect(e.message, method).toContain(`for ${method}`);
+    }
+    expect(Object.keys(OPTIONS).sort()).toEqual([...calls.map(([m]) => m), "Genesys.login()", "passports()", "traits()"].sort());
+    expect(srv.seen).toHaveLength(0);
+  });
+
+  it("options that are right pass unchanged", () => {
+    const o = { select: ["ACCENUMB"], limit: 5, cache: { mode: "on" as const, ttlMs: 1000 }, signal: AbortSignal.timeout(1000) };
+    expect(checkOptions("passports()", o)).toBe(o);
+    expect(checkOptions("traits()", { aggregate: { numeric: "median", coded: "mode" } })).toBeTruthy();
+    expect(checkOptions("traits()", undefined)).toBeUndefined();
+  });
+});
+
+describe("a filter that matches nothing", () => {
+  const ctx = useSandboxClient();
+  it("warns which value matched nothing and suggests close known ones; the call does not fail", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const df = await ctx.g.passports({ crop: ["bean"], countryOfOrigin: { code3: ["Colombia"] } });
+      expect(df.height).toBe(0);
+      const notes = diagnostics(df)!.notes.join("\n");
+      expect(notes).toContain(`filter crop: "bean" matches no crop of this server (g.crops()); did you mean "beans"?`);
+      expect(notes).toContain(`filter countryOfOrigin.code3: "Colombia" matches no ISO 3166 alpha-3 country code`);
+      expect(notes).toContain(`did you mean "COL"?`);
+      expect(warn.mock.calls.flat().join("\n")).toMatch(/0 rows\. filter crop: "bean" matches no crop.*"beans"/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("an unknown code gets the closest codes; known values that match nothing together are said to be known", async () => {
+    const quiet = { onDiagnostics: () => undefined };
+    const code = await ctx.g.passports({ crop: ["beans"], sampStat: [998] }, quiet);
+    expect(code.height).toBe(0);
+    expect(diagnostics(code)!.notes.join("\n")).toContain(`filter sampStat: 998 matches no MCPD SAMPSTAT code; did you mean 999`);
+    const both = await ctx.g.passports({ crop: ["beans"], countryOfOrigin: { code3: ["ATA"] } }, quiet);
+    expect(both.height).toBe(0);
+    expect(diagnostics(both)!.notes.join("\n")).toContain("every crop, country, institute and code value in it is known");
+  });
+});
+
+describe("hints that are true in a user's project, and attempts", () => {
+  it("Genesys.fromEnv() unconfigured names npx genesys-sandbox, not an npm script", () => {
+    const saved = { ...process.env };
+    delete process.env.GENESYS_API_URL;
+    try {
+      const e = (() => {
+        try {
+          Genesys.fromEnv();
+        } catch (e) {
+          return e as Error;
+        }
+      })()!;
+      expect(e.message).toContain("npx genesys-sandbox");
+      expect(e.message).not.toContain("npm run");
+    } finally {
+      process.env = saved;
+    }
+  });
+
+  it("HTTP 500 is sent once and says so; 503 is retried, each retry reported, and the error counts the attempts", async () => {
+    const srv = await scriptedServer((req) => ({ status: req.url?.includes("crops") ? 503 : 500, body: '{"error":"boom"}' }));
+    const retries: string[] = [];
+    const g = new Genesys({
+      baseUrl: srv.url,
+      token: "t",
+      retries: 2,
+      backoffMs: 5,
+      onRetry: (r) => retries.push(`${r.attempt}/${r.of} ${r.reason}`),
+    });
+    try {
+      const e500 = await message(g.me());
+      expect(e500).toBeInstanceOf(GenesysServerError);
+      expect(e500.message).toMatch(/HTTP 500: boom/);
+      expect(e500.message).toContain("the request was sent once (HTTP 500 is not retried");
+      expect(e500.message).not.toContain("retried with backoff");
+      const e503 = await message(g.crops());
+      expect(e503.message).toMatch(/the request was sent 3 times over \d+\.\d s \(retried with backoff\)/);
+      expect(retries).toEqual(["2/3 HTTP 503", "3/3 HTTP 503"]);
+      expect(srv.seen).toHaveLength(4);
+    } finally {
+      await g.close();
+      await srv.close();
+    }
+  });
+
+  it("a wrong URL fails at once, names the URL tried and says one attempt", async () => {
+    const g = new Genesys({ baseUrl: "http://127.0.0.1:9", token: "t" });
+    const t0 = performance.now();
+    const e = await message(g.passports({ crop: ["beans"] }));
+    expect(performance.now() - t0).toBeLessThan(2_000);
+    expect(e).toBeInstanceOf(GenesysNetworkError);
+    expect(e.message).toContain("cannot reach http://127.0.0.1:9/api/v2/acn/query");
+    expect(e.message).toContain("1 attempt; ECONNREFUSED is not retried");
+    expect(e.message).toContain("npx genesys-sandbox");
+    await g.close();
+  });
+});
+
+describe("a missing polars binding", () => {
+  it("on Node 20: the engines cause first, then the one command", () => {
+    const m = polarsBindingMessage("nodejs-polars-linux-x64-gnu", "0.25.2", false, "v20.20.2");
+    expect(m.split("\n")).toEqual([
+      "genesys-notebook cannot load nodejs-polars: npm did not install nodejs-polars-linux-x64-gnu, nodejs-polars' native package " +
+      `for ${process.platform}/${process.arch}: it declares engines node >= 22 and this is Node v20.20.2, so npm skips it without a word.`,
+      "Fix, in your project folder: npm install nodejs-polars-linux-x64-gnu@0.25.2   (or use Node 22 or 24 LTS, where npm installs it by itself)",
+    ]);
+    expect(polarsBindingMessage("p", "1", false, "v22.12.0")).toContain("--omit=optional");
+  });
+});
