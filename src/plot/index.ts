@@ -1,5 +1,7 @@
 /** `genesys-notebook/plot`: Observable Plot figures from DataFrames (inline in Deno Jupyter, SVG files from scripts). */
 import "../native.ts";
+import { configureOnImport } from "../display/terminal.ts";
+configureOnImport();
 
 export { Figure, render } from "./figure.ts";
 export {
