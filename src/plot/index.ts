@@ -15,4 +15,16 @@ export {
   traitHistogram,
   traitScatter,
 } from "./helpers.ts";
-export { traitByDataset, type TraitFrames, traitPairByDataset } from "./traits.ts";
+export { traitAcrossDatasets, traitByDataset, type TraitFrames, traitPairByDataset } from "./traits.ts";
+export {
+  type Categories,
+  categories,
+  CATEGORY_COLOURS,
+  datasetNames,
+  OTHER_COLOUR,
+  shortenMiddle,
+  type Units,
+  UNKNOWN_COLOUR,
+  withDatasetNames,
+  withUnit,
+} from "./labels.ts";
