@@ -9,7 +9,7 @@ import { feature } from "topojson-client";
 import { createRequire } from "node:module";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { type Figure, render } from "./figure.ts";
-import { type Categories, categories, CATEGORY_COLOURS, fmt, type Units, withUnit } from "./labels.ts";
+import { type Categories, categories, CATEGORY_COLOURS, fmt, plural, type Units, withUnit } from "./labels.ts";
 
 export { SAMPSTAT_LABELS };
 
