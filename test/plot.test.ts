@@ -179,7 +179,7 @@ describe("HTML table", () => {
     const html = dataFrameToHtml(pl.DataFrame({ UUID: [uuid], REMARKS: [remark], ELEVATION: [2167], X: [null] }));
     expect(html).toContain(`<td title="${uuid}" style="text-align:left">1b70b9e6…</td>`);
     // shortened in the middle: its start and its end stay readable
-    expect(html).toContain(`title="${remark}" style="text-align:left">${remark.slice(0, 24)}…${remark.slice(-23)}</td>`);
+    expect(html).toContain(`title="${remark}" style="text-align:left">${remark.slice(0, 32)}…${remark.slice(-31)}</td>`);
     expect(html).toContain('<td style="text-align:right">2167</td>');
     expect(html).toContain('<th style="text-align:right">ELEVATION</th>');
     expect(html).toMatch(/<td class="null"[^>]*>null<\/td>/);
@@ -313,5 +313,8 @@ describe("datasets named by title", () => {
       pl.DataFrame({ uuid: ["a", "b"], title: ["T1", "T2"] }),
     );
     expect(named.getColumn("dataset").toArray()).toEqual(["T1", "T2", null]);
+    const lists = pl.DataFrame([pl.Series("datasets", [["a", "b"], ["b"]], pl.List(pl.Utf8))]);
+    expect(withDatasetNames(lists, pl.DataFrame({ uuid: ["a", "b"], title: ["T1", "T2"] }), "datasets").getColumn("datasets").toArray())
+      .toEqual([["T1", "T2"], ["T2"]]);
   });
 });

@@ -21,7 +21,7 @@ export function formatValue(v: unknown): string {
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest text shown in a cell; longer values are shortened in the middle (start and end stay), the whole value on hover. */
-export const CELL_CHARS = 48;
+export const CELL_CHARS = 64;
 
 /** A cell: null dimmed; UUIDs shortened to their first block and long text shortened in the middle, the full value in a tooltip. */
 function cell(v: unknown, numeric: boolean): string {

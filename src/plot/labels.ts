@@ -22,7 +22,15 @@ export const fmt = (n: number): string => n.toLocaleString("en");
 /** "1 dataset", "3 datasets". */
 export const plural = (n: number, what: string): string => `${fmt(n)} ${what}${n === 1 ? "" : "s"}`;
 
-/** Shortens text in the middle, so both its start and its end (often a year or a version) stay readable. */
+/**
+ * Shortens text in the middle, so both its start and its end (often a year or a version) stay readable.
+ * @example
+ * ```ts
+ * import { shortenMiddle } from "genesys-notebook/plot";
+ * // "CIAT beans multi-loc…quality, 2014–2016"
+ * shortenMiddle("CIAT beans multi-location evaluation of yield and quality, 2014–2016", 40);
+ * ```
+ */
 export function shortenMiddle(s: string, max = 48): string {
   if (s.length <= max) return s;
   const head = Math.ceil((max - 1) / 2), tail = Math.floor((max - 1) / 2);
@@ -40,6 +48,15 @@ export interface Categories {
 /**
  * Colours for the values of a column: each of the most frequent `max` values its own hue (all of them when there are
  * at most `max`; otherwise `max - 1` and an "other" group), missing values grey as "unknown".
+ * @example
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { categories, render } from "genesys-notebook/plot";
+ * const rows = [{ x: 1, y: 2, c: "COL" }, { x: 2, y: 3, c: null }];
+ * const scale = categories(rows.map((r) => r.c));
+ * const data = rows.map((r) => ({ ...r, key: scale.label(r.c) })); // "COL (1)", "unknown (1)"
+ * render({ color: { domain: scale.domain, range: scale.range, legend: true }, marks: [Plot.dot(data, { x: "x", y: "y", fill: "key" })] });
+ * ```
  */
 export function categories(values: readonly unknown[], { max = CATEGORY_COLOURS.length, what = "more" } = {}): Categories {
   const counts = new Map<string, number>();
@@ -81,7 +98,14 @@ function unitOf(name: string, units: Units | undefined): string | undefined {
   return (units as Record<string, string | null | undefined>)[name] ?? undefined;
 }
 
-/** "Seed iron content (mg/kg)": the descriptor with its unit, unless its name already ends with it. */
+/**
+ * "Seed iron content (mg/kg)": the descriptor with its unit, unless its name already ends with it.
+ * @example
+ * ```ts
+ * import { withUnit } from "genesys-notebook/plot";
+ * withUnit("Seed iron content", { "Seed iron content": "mg/kg" }); // "Seed iron content (mg/kg)"
+ * ```
+ */
 export function withUnit(name: string, units?: Units): string {
   const unit = unitOf(name, units);
   if (!unit || name.endsWith(`(${unit})`)) return name;
@@ -113,18 +137,23 @@ export function datasetNames(datasets: DataFrame | undefined, max = 60): Map<str
 }
 
 /**
- * The frame with its `dataset` column (UUIDs) replaced by the datasets' names (datasetNames), for tables a reader sees.
+ * The frame with its `dataset` column (UUIDs) replaced by the datasets' names (datasetNames), for tables a reader sees;
+ * a List column of UUIDs (the descriptors frame's `datasets`) becomes a List of names.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
  * import { withDatasetNames } from "genesys-notebook/plot";
  * const t = await Genesys.fromEnv().traits({ crop: ["beans"] }, { aggregate: "mean" });
  * console.log(withDatasetNames(t.wide, t.datasets).head(3).toString());
+ * console.log(withDatasetNames(t.descriptors, t.datasets, "datasets").select("name", "datasets").toString());
  * ```
  */
 export function withDatasetNames(df: DataFrame, datasets: DataFrame, column = "dataset"): DataFrame {
   const names = datasetNames(datasets);
-  const ids = df.getColumn(column).cast(pl.Utf8).toArray() as (string | null)[];
-  const named = pl.Series(column, ids.map((id) => (id === null ? null : names.get(id) ?? id)), pl.Utf8);
+  const name = (id: unknown) => (id === null || id === undefined ? null : names.get(String(id)) ?? String(id));
+  const values = df.getColumn(column).toArray() as unknown[];
+  const named = df.schema[column]?.variant === "List"
+    ? pl.Series(column, values.map((ids) => (ids === null ? null : [...(ids as unknown[])].map(name))), pl.List(pl.Utf8))
+    : pl.Series(column, values.map(name), pl.Utf8);
   return df.withColumns(named);
 }
