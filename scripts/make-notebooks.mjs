@@ -200,7 +200,8 @@ let t0 = performance.now();
 // "refresh": download now and store the result (the cache directory: g.cache.dir)
 const all = await g.passports({}, { onProgress: progress, cache: "refresh" });
 await progress.done();
-await display(\`\${all.height.toLocaleString("en")} rows x \${all.width} columns downloaded in \${((performance.now() - t0) / 1000).toFixed(1)} s\`)`,
+const took = ((performance.now() - t0) / 1000).toFixed(1);
+await display(\`\${all.height.toLocaleString("en")} rows x \${all.width} columns downloaded in \${took} s\`)`,
       ],
       [
         "md",
@@ -310,11 +311,14 @@ writeFileSync(
         "# Wild beans: where, how available, and how rich in iron?\n" +
         "A question a bean breeder looking for iron-dense parents might ask: **where were wild *Phaseolus* accessions collected, " +
         "which of them are in the Multilateral System (MLS, so available under the standard material transfer agreement), " +
-        "and does seed iron differ between wild and improved material?** Against the sandbox by default; set " +
+        "and does seed iron differ between wild material, landraces and bred material?** Against the sandbox by default; set " +
         "GENESYS_API_URL and a token to ask the real Genesys.",
       ],
       ["code", connect],
-      ["md", "**1. How many?** Counts before downloading: wild (MCPD 100–130) *Phaseolus* accessions by country and genebank."],
+      [
+        "md",
+        "**1. How many?** Counts before downloading: wild (MCPD SAMPSTAT 100–130) *Phaseolus* accessions, and the countries of origin with the most of them.",
+      ],
       [
         "code",
         `import { pl } from "genesys-notebook";
@@ -326,7 +330,7 @@ await display(counts.filter(pl.col("field").eq(pl.lit("countryOfOrigin.code3")))
       ["md", "**2. Where were they collected?** Passports with the codes decoded, on a map."],
       [
         "code",
-        `import { collectingSitesMap, traitByDataset } from "genesys-notebook/plot";
+        `import { collectingSitesMap } from "genesys-notebook/plot";
 const passports = await g.passports(wild, {
   select: ["INSTCODE", "ACCENUMB", "DOI", "UUID", "GENUS", "SPECIES", "SAMPSTAT", "ORIGCTY", "DECLATITUDE", "DECLONGITUDE", "MLSSTAT"],
   decode: true,

@@ -7,6 +7,9 @@ import pl from "nodejs-polars";
 import { flushIopub } from "../runtime/iopub.ts";
 import { flushCellOutputs, jupyterApi } from "../runtime/jupyter.ts";
 
+/** Rows a printed table shows whole (a longer one shows its first and last half of that), as the notebook tables do. */
+export const TERMINAL_ROWS = 20;
+
 /** Columns shown per printed table for a terminal `width` characters wide (about 16 each, at least 4). */
 export const columnsFor = (width: number): number => Math.max(4, Math.floor(width / 16));
 
@@ -23,6 +26,7 @@ export function configureTerminal({ width }: { width?: number } = {}): { width: 
   const columns = columnsFor(w);
   pl.Config.setTblWidthChars(w);
   pl.Config.setTblCols(columns);
+  pl.Config.setTblRows(TERMINAL_ROWS);
   return { width: w, columns };
 }
 
