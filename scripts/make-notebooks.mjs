@@ -317,7 +317,8 @@ writeFileSync(
       ["code", connect],
       [
         "md",
-        "**1. How many?** Counts before downloading: wild (MCPD SAMPSTAT 100–130) *Phaseolus* accessions, and the countries of origin with the most of them.",
+        "**1. How many?** Counts before downloading: wild (MCPD SAMPSTAT 100–130) *Phaseolus* accessions, and the " +
+        "countries of origin with the most of them.",
       ],
       [
         "code",
@@ -403,7 +404,8 @@ const spread = Math.max(...groups.map((r) => Number(r.sd)));
 await display(
   \`Highest mean: \${top.material}, \${top["mean Fe (mg/kg)"]} mg/kg (\${top["accession means"]} accession means); \` +
     \`lowest: \${bottom.material}, \${bottom["mean Fe (mg/kg)"]} mg/kg (\${bottom["accession means"]}). \` +
-    \`The difference, \${gap.toFixed(1)} mg/kg, is \${gap < spread / 2 ? "small" : "not small"} next to the within-group sd (up to \${spread.toFixed(1)} mg/kg).\`,
+    \`The difference, \${gap.toFixed(1)} mg/kg, is \${gap < spread / 2 ? "small" : "not small"} \` +
+    \`next to the within-group sd (up to \${spread.toFixed(1)} mg/kg).\`,
 );`,
       ],
       [
