@@ -32,7 +32,7 @@ const connect = `import { display, Genesys, startSandbox, show } from "genesys-n
 const useReal = !!Deno.env.get("GENESYS_API_URL");
 const sb = useReal ? undefined : await startSandbox({ accessions: 30_000, seed: 42 });
 const g = useReal ? Genesys.fromEnv() : new Genesys({ baseUrl: sb!.url, token: sb!.token });
-useReal ? "connected to " + g.baseUrl : "sandbox at " + sb!.url`;
+await display(useReal ? "connected to " + g.baseUrl : "sandbox at " + sb!.url);`;
 const close = `await g.close();
 await sb?.close();`;
 
@@ -48,9 +48,8 @@ writeFileSync(
       ["code", connect],
       [
         "md",
-        "\`await display(x)\` shows a frame or figure at once; a bare last expression (\`show(df)\`, a figure) works too in " +
-        "an interactive notebook, but a headless run (nbconvert) can lose it: the Deno kernel may send a cell's result after " +
-        "reporting the cell idle.",
+        "\`await display(x)\` shows a frame or figure and returns once the kernel has sent it: every output of these " +
+        "notebooks goes through it, so none is lost when the notebook runs headless (nbconvert, CI).",
       ],
       [
         "code",
@@ -61,13 +60,19 @@ await display(passports)`,
         "md",
         "Codes are categoricals, coordinates floats, `ACQDATE` stays an MCPD string and `ACQDATE_date` is the parsed date where complete.",
       ],
-      ["code", `Object.fromEntries(Object.entries(passports.schema).map(([k, v]) => [k, v.variant]))`],
+      [
+        "code",
+        `// the columns grouped by dtype
+const byType: Record<string, string[]> = {};
+for (const [column, dtype] of Object.entries(passports.schema)) (byType[dtype.variant] ??= []).push(column);
+await display(byType)`,
+      ],
       [
         "code",
         `import { countryBar, collectingSitesMap, sampstatBar } from "genesys-notebook/plot";
 await display(countryBar(passports, { title: "CIAT bean accessions by country of origin" }))`,
       ],
-      ["code", `sampstatBar(passports)`],
+      ["code", `await display(sampstatBar(passports, { title: "CIAT bean accessions by biological status" }))`],
       ["code", `await display(collectingSitesMap(passports, { title: "CIAT bean collecting sites" }))`],
       ["code", close],
     ]),
@@ -102,55 +107,57 @@ await display(t.datasets.drop("id", "collection"))`,
       [
         "md",
         "**Descriptors**: the column name used in `wide`, unit, data type, code list as `List(Struct{code, label})`, and the " +
-        "datasets that measure it.",
+        "datasets that measure it (by title: \`withDatasetNames\`).",
       ],
-      ["code", `await display(t.descriptors.select("name", "unit", "data_type", "code_list", "datasets"))`],
+      [
+        "code",
+        `import { withDatasetNames } from "genesys-notebook/plot";
+await display(withDatasetNames(t.descriptors.select("name", "unit", "data_type", "code_list", "datasets"), t.datasets, "datasets"))`,
+      ],
       [
         "md",
-        "**Tidy frame, one descriptor**: every value with its dataset and position in the array the server sent; numbers in " +
-        "`value`, codes and text in `text`, code labels in `label`.",
+        "**Tidy frame, one descriptor**: every value with its dataset (by title) and position " +
+        "in the array the server sent; numbers in \`value\`, codes and text in \`text\`, code labels in \`label\`.",
       ],
       [
         "code",
         `const fe = t.long.filter(pl.col("descriptor").eq(pl.lit("Seed iron content")));
-await display(fe.select("ACCENUMB", "dataset", "value_index", "value"))`,
+await display(withDatasetNames(fe.select("ACCENUMB", "dataset", "value_index", "value"), t.datasets))`,
       ],
+      ["md", "Values, mean and standard deviation of seed iron (mg/kg) per dataset."],
       [
         "code",
         `const stats = [pl.len().alias("values"), pl.col("value").mean().alias("mean"), pl.col("value").std().alias("sd")];
-const perDataset = fe.groupBy("dataset").agg(...stats);
-await display(perDataset)`,
+await display(withDatasetNames(fe.groupBy("dataset").agg(...stats), t.datasets))`,
       ],
       [
         "md",
         "**Wide frame, aggregated by mean**: one row per accession and dataset; numeric descriptors averaged, codes reduced " +
-        "to their most frequent value (`decode: true` shows labels), text and dates kept as lists. Without `aggregate` every " +
-        "column is a List of all values.",
+        "to their most frequent value (\`decode: true\` shows labels), text and dates kept as lists. Without \`aggregate\` every " +
+        "column is a List of all values. Each dataset measured its own descriptors, so the frame is shown dataset by dataset, " +
+        "with the descriptors that dataset measured (the \`datasets\` column of \`descriptors\`).",
       ],
       [
         "code",
         `const means = await g.traits(filter, { aggregate: "mean", decode: true });
-await display(means.wide.drop("DOI", "UUID"))`,
+for (const d of means.datasets.select("uuid", "title").toRecords()) {
+  const measured = means.descriptors.filter(pl.col("datasets").lst.contains(d.uuid)).getColumn("name").toArray();
+  const rows = means.wide.filter(pl.col("dataset").eq(pl.lit(d.uuid))).select("ACCENUMB", ...measured);
+  await display(\`\${d.title}: \${rows.height} accessions, \${measured.length} descriptors\`);
+  await display(rows);
+}`,
       ],
       [
         "md",
         "**The same trait in two datasets**: days to flowering was scored in the characterization and in the multi-location " +
-        "evaluation. Its distribution per trial, then the same accessions' means in one trial against the other.",
+        "evaluation. Its distribution per dataset, then the same accessions' means in one dataset against the other.",
       ],
       [
         "code",
-        `import { traitByDataset, traitPairByDataset, traitScatter } from "genesys-notebook/plot";
+        `import { traitAcrossDatasets, traitByDataset, traitPairByDataset, traitScatter } from "genesys-notebook/plot";
 await display(traitByDataset(t, "Days to flowering"))`,
       ],
-      [
-        "code",
-        `const dtf = means.wide.select("UUID", "dataset", "Days to flowering").filter(pl.col("Days to flowering").isNotNull());
-const [first, second] = t.datasets.getColumn("uuid").toArray().filter((u) => dtf.getColumn("dataset").toArray().includes(u));
-const paired = dtf.filter(pl.col("dataset").eq(pl.lit(first))).rename({ "Days to flowering": "first trial" }).drop("dataset")
-  .join(dtf.filter(pl.col("dataset").eq(pl.lit(second))).rename({ "Days to flowering": "second trial" }).drop("dataset"), { on: "UUID" });
-const title = \`Days to flowering, \${paired.height} accessions in both trials\`;
-await display(traitScatter(paired, "first trial", "second trial", { title }))`,
-      ],
+      ["code", `await display(traitAcrossDatasets(means, "Days to flowering"))`],
       [
         "md",
         "**Joined with passport data**: trait means per accession and dataset next to origin and biological status; iron " +
@@ -161,9 +168,12 @@ await display(traitScatter(paired, "first trial", "second trial", { title }))`,
         `const passports = await g.passports(filter, { select: ["UUID", "ORIGCTY", "SAMPSTAT"] });
 const joined = means.wide.join(passports, { on: "UUID", how: "left" });
 const columns = ["ACCENUMB", "ORIGCTY", "SAMPSTAT", "dataset", "Seed iron content", "Seed zinc content"];
-await display(joined.select(...columns).filter(pl.col("Seed iron content").isNotNull()))`,
+await display(withDatasetNames(joined.select(...columns).filter(pl.col("Seed iron content").isNotNull()), t.datasets))`,
       ],
-      ["code", `await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY" }))`],
+      [
+        "code",
+        `await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY", units: t.descriptors }))`,
+      ],
       ["code", `await display(traitPairByDataset(t, "Seed iron content", "Seed zinc content"))`],
       ["code", close],
     ]),
@@ -190,7 +200,8 @@ let t0 = performance.now();
 // "refresh": download now and store the result (the cache directory: g.cache.dir)
 const all = await g.passports({}, { onProgress: progress, cache: "refresh" });
 await progress.done();
-\`\${all.height.toLocaleString("en")} rows x \${all.width} columns downloaded in \${((performance.now() - t0) / 1000).toFixed(1)} s\``,
+const took = ((performance.now() - t0) / 1000).toFixed(1);
+await display(\`\${all.height.toLocaleString("en")} rows x \${all.width} columns downloaded in \${took} s\`)`,
       ],
       [
         "md",
@@ -202,19 +213,19 @@ await progress.done();
         `t0 = performance.now();
 const again = await g.passports({}, { cache: "on" });
 const seconds = ((performance.now() - t0) / 1000).toFixed(2);
-\`\${again.height.toLocaleString("en")} rows in \${seconds} s, from the cache: \${provenance(again)?.fromCache}\``,
+await display(\`\${again.height.toLocaleString("en")} rows in \${seconds} s, from the cache: \${provenance(again)?.fromCache}\`)`,
       ],
       ["md", "The table says where it came from, on its last line."],
       ["code", `await display(again)`],
       ["md", "**Provenance**: server, endpoint, query, when it was downloaded, rows, package version."],
-      ["code", `provenance(again)`],
+      ["code", `await display(provenance(again))`],
       ["md", "**Citation**: the sentence to cite and the accession DOIs, written one per line for a data paper's supplement."],
       [
         "code",
         `const c = citation(again);
 await Deno.mkdir("../out", { recursive: true });
 const n = saveDoiList(again, "../out/passport-dois.txt");
-({ cite: c.text, dois: \`\${n.toLocaleString("en")} written to out/passport-dois.txt\` })`,
+await display({ cite: c.text, dois: \`\${n.toLocaleString("en")} written to out/passport-dois.txt\` })`,
       ],
       ["md", "**Saving**: \`save()\` writes Parquet (or CSV, Arrow IPC) and its provenance beside it; \`load()\` reads both back."],
       [
@@ -222,9 +233,9 @@ const n = saveDoiList(again, "../out/passport-dois.txt");
         `save(again, "../out/passports.parquet");
 const back = load("../out/passports.parquet");
 const sidecar = await Deno.stat("../out/passports.parquet.provenance.json");
-({ rows: back.height, downloadedAt: provenance(back)?.downloadedAt, sidecarBytes: sidecar.size })`,
+await display({ rows: back.height, downloadedAt: provenance(back)?.downloadedAt, sidecarBytes: sidecar.size })`,
       ],
-      ["code", `g.cache.list().map((e) => ({ kind: e.kind, MB: +(e.bytes / 1e6).toFixed(1), createdAt: e.createdAt }))`],
+      ["code", `await display(g.cache.list().map((e) => ({ kind: e.kind, MB: +(e.bytes / 1e6).toFixed(1), createdAt: e.createdAt })))`],
       ["code", close],
     ]),
     null,
@@ -247,14 +258,14 @@ writeFileSync(
       [
         "code",
         `await display(await g.institutes({ country: ["COL", "PER"] }));
-await g.instituteNames(["COL003", "PER001"])`,
+await display(await g.instituteNames(["COL003", "PER001"]))`,
       ],
       ["md", "**How big is a query?** Counts per field (the most frequent values, then the rest) before downloading anything."],
       [
         "code",
         `const { total, counts } = await g.overview({ crop: ["beans"] }, { limit: 5 });
-await display(counts);
-\`\${total.toLocaleString("en")} bean accessions match\``,
+await display(\`\${total.toLocaleString("en")} bean accessions match\`);
+await display(counts)`,
       ],
       ["md", "**Species** among them, and the **subsets** (core collections) for the crop."],
       [
@@ -300,53 +311,71 @@ writeFileSync(
         "# Wild beans: where, how available, and how rich in iron?\n" +
         "A question a bean breeder looking for iron-dense parents might ask: **where were wild *Phaseolus* accessions collected, " +
         "which of them are in the Multilateral System (MLS, so available under the standard material transfer agreement), " +
-        "and does seed iron differ between wild and improved material?** Against the sandbox by default; set " +
+        "and does seed iron differ between wild material, landraces and bred material?** Against the sandbox by default; set " +
         "GENESYS_API_URL and a token to ask the real Genesys.",
       ],
       ["code", connect],
-      ["md", "**1. How many?** Counts before downloading: wild (MCPD 100–130) *Phaseolus* accessions by country and genebank."],
+      [
+        "md",
+        "**1. How many?** Counts before downloading: wild (MCPD SAMPSTAT 100–130) *Phaseolus* accessions, and the " +
+        "countries of origin with the most of them.",
+      ],
       [
         "code",
         `import { pl } from "genesys-notebook";
 const wild = { taxonomy: { genus: ["Phaseolus"] }, sampStat: [100, 110, 120, 130] };
 const { total, counts } = await g.overview(wild, { limit: 6 });
-await display(counts.filter(pl.col("field").eq(pl.lit("countryOfOrigin.code3"))));
-\`\${total.toLocaleString("en")} wild Phaseolus accessions\``,
+await display(\`\${total.toLocaleString("en")} wild Phaseolus accessions\`);
+await display(counts.filter(pl.col("field").eq(pl.lit("countryOfOrigin.code3"))))`,
       ],
       ["md", "**2. Where were they collected?** Passports with the codes decoded, on a map."],
       [
         "code",
-        `import { collectingSitesMap, traitByDataset } from "genesys-notebook/plot";
+        `import { collectingSitesMap } from "genesys-notebook/plot";
 const passports = await g.passports(wild, {
   select: ["INSTCODE", "ACCENUMB", "DOI", "UUID", "GENUS", "SPECIES", "SAMPSTAT", "ORIGCTY", "DECLATITUDE", "DECLONGITUDE", "MLSSTAT"],
   decode: true,
 });
 await display(collectingSitesMap(passports, { color: "MLSSTAT_label", title: "Wild Phaseolus collecting sites, by MLS status" }))`,
       ],
-      ["md", "**3. Which are in the MLS?** Per species and country of origin."],
+      [
+        "md",
+        "**3. Which are in the MLS?** Per species: accessions, how many are in the MLS (\`MLSSTAT\` true), how many have no " +
+        "MLS status recorded, and how many are georeferenced.",
+      ],
       [
         "code",
         `const mls = passports.groupBy("SPECIES").agg(
   pl.len().alias("accessions"),
   pl.col("MLSSTAT").cast(pl.UInt32).sum().alias("in MLS"),
+  pl.col("MLSSTAT").isNull().cast(pl.UInt32).sum().alias("no MLS status"),
   pl.col("DECLATITUDE").isNotNull().cast(pl.UInt32).sum().alias("georeferenced"),
 ).withColumns(pl.col("in MLS").cast(pl.Float64).div(pl.col("accessions")).mul(100).round(1).alias("% in MLS")).sort("accessions", true);
 await display(mls)`,
       ],
       [
         "md",
-        "**4. Does seed iron differ between wild and improved material?** Iron is scored in the screening trials; " +
-        "each accession's mean per trial, joined to its biological status.",
+        "**4. Does seed iron differ between types of material?** Iron is scored in the screening trials; each accession's " +
+        "mean per trial, joined to its biological status (MCPD SAMPSTAT) and grouped: wild (100–199), weedy (200), " +
+        "landrace (300), breeding/research material (400–499), improved cultivar (500). Accessions with SAMPSTAT 999 " +
+        '("Other") or none are counted in the table as "other / not recorded" and left out of the comparison.',
       ],
       [
         "code",
-        `const status = await g.passports({ crop: ["beans"] }, { select: ["UUID", "SAMPSTAT"], decode: true });
+        `const status = await g.passports({ crop: ["beans"] }, { select: ["UUID", "SAMPSTAT"] });
 const fe = await g.traits({ crop: ["beans"] }, { descriptors: ["Seed iron content"], aggregate: "mean" });
-const group = pl.when(pl.col("SAMPSTAT").lt(200)).then(pl.lit("wild")).when(pl.col("SAMPSTAT").eq(300)).then(pl.lit("landrace"))
-  .when(pl.col("SAMPSTAT").gtEq(400)).then(pl.lit("improved / breeding")).otherwise(pl.lit("other"));
-const joined = fe.wide.join(status, { on: "UUID" }).withColumns(group.alias("material")).filter(pl.col("Seed iron content").isNotNull());
+const s = pl.col("SAMPSTAT");
+const group = pl.when(s.gtEq(100).and(s.lt(200))).then(pl.lit("wild"))
+  .when(s.eq(200)).then(pl.lit("weedy"))
+  .when(s.eq(300)).then(pl.lit("landrace"))
+  .when(s.gtEq(400).and(s.lt(500))).then(pl.lit("breeding/research material"))
+  .when(s.eq(500)).then(pl.lit("improved cultivar"))
+  .otherwise(pl.lit("other / not recorded"));
+const joined = fe.wide.join(status, { on: "UUID", how: "left" }).withColumns(group.alias("material"))
+  .filter(pl.col("Seed iron content").isNotNull());
 const summary = joined.groupBy("material").agg(
-  pl.len().alias("accessions"),
+  pl.len().alias("accession means"),
+  pl.col("SAMPSTAT").unique().sort().cast(pl.Utf8).str.concat(", ").alias("SAMPSTAT codes"),
   pl.col("Seed iron content").mean().round(1).alias("mean Fe (mg/kg)"),
   pl.col("Seed iron content").std().round(1).alias("sd"),
 ).sort("mean Fe (mg/kg)", true);
@@ -355,15 +384,38 @@ await display(summary)`,
       [
         "code",
         `import { traitBox } from "genesys-notebook/plot";
-await display(traitBox(joined, "Seed iron content", "material", { title: "Seed iron by type of material (accession means)" }))`,
+const compared = joined.filter(pl.col("material").neq(pl.lit("other / not recorded")));
+await display(traitBox(compared, "Seed iron content", "material", {
+  units: fe.descriptors,
+  title: "Seed iron by type of material (accession means per trial)",
+}))`,
       ],
       [
         "md",
-        "**Conclusion.** The counts and the map show where wild *Phaseolus* was collected and which share of each species is " +
-        "available through the MLS; the table and the box plot compare seed iron between wild, landrace and improved material, " +
-        "one mean per accession and trial. On the sandbox the data are generated, so the numbers only show the method: " +
-        "in the sandbox, material type has no built-in effect on iron, and the groups come out close. With real Genesys " +
-        "data the same cells answer the question; cite the frames with \`citation(df)\` (notebook 03).",
+        "**What the numbers say**, computed from the table above: the highest and lowest group means and how far apart " +
+        "they are, next to the spread within groups.",
+      ],
+      [
+        "code",
+        `const groups = summary.filter(pl.col("material").neq(pl.lit("other / not recorded"))).toRecords();
+const [top, bottom] = [groups[0]!, groups[groups.length - 1]!];
+const gap = Number(top["mean Fe (mg/kg)"]) - Number(bottom["mean Fe (mg/kg)"]);
+const spread = Math.max(...groups.map((r) => Number(r.sd)));
+await display(
+  \`Highest mean: \${top.material}, \${top["mean Fe (mg/kg)"]} mg/kg (\${top["accession means"]} accession means); \` +
+    \`lowest: \${bottom.material}, \${bottom["mean Fe (mg/kg)"]} mg/kg (\${bottom["accession means"]}). \` +
+    \`The difference, \${gap.toFixed(1)} mg/kg, is \${gap < spread / 2 ? "small" : "not small"} \` +
+    \`next to the within-group sd (up to \${spread.toFixed(1)} mg/kg).\`,
+);`,
+      ],
+      [
+        "md",
+        "**Conclusion.** The counts and the map show where wild *Phaseolus* was collected, and the MLS table which share of " +
+        "each species is available under the standard material transfer agreement. The iron table, the box plot and the " +
+        "sentence above compare seed iron between types of material, one mean per accession and trial. On the sandbox the " +
+        "data are generated and its trait generator gives material type no effect on iron, so any difference there is " +
+        "chance; with real Genesys data (set GENESYS_API_URL) the same cells answer the question. Cite the frames with " +
+        "\`citation(df)\` (notebook 03).",
       ],
       ["code", close],
     ]),

@@ -9,7 +9,8 @@ import {
   traitHistogram,
   traitScatter,
 } from "../src/plot/helpers.ts";
-import { traitByDataset, traitPairByDataset } from "../src/plot/traits.ts";
+import { traitAcrossDatasets, traitByDataset, traitPairByDataset } from "../src/plot/traits.ts";
+import { CATEGORY_COLOURS, datasetNames, OTHER_COLOUR, shortenMiddle, UNKNOWN_COLOUR, withDatasetNames } from "../src/plot/labels.ts";
 import { MAX_POINTS } from "../src/plot/helpers.ts";
 import { dataFrameToHtml } from "../src/display/table.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -55,8 +56,8 @@ describe("plot helpers", () => {
   });
   it("traitHistogram bins values; traitBox draws one box per group", () => {
     expect(traitHistogram(df, "Fe").count("rect")).toBeGreaterThan(0);
-    // COL (2 values), PER, MEX: three interquartile boxes
-    expect(traitBox(df, "Zn", "ORIGCTY").count("rect")).toBe(3);
+    // COL (2 values), PER, MEX and the row without a country ("unknown"): four interquartile boxes
+    expect(traitBox(df, "Zn", "ORIGCTY").count("rect")).toBe(4);
   });
 });
 
@@ -65,7 +66,7 @@ describe("figures as files and in notebooks", () => {
     const f = traitScatter(df, "Fe", "Zn", { color: "ORIGCTY", title: "Fe and Zn" });
     expect(f.svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="640" height="\d+" viewBox="0 0 640 \d+"/);
     expect(f.svg).toContain(">Fe and Zn</text>");
-    for (const c of ["COL", "PER", "MEX"]) expect(f.svg).toContain(`>${c}</text>`); // legend entries
+    for (const c of ["COL (2)", "PER (1)", "MEX (1)"]) expect(f.svg).toContain(`>${c}</text>`); // legend entries
     const dir = mkdtempSync(join(tmpdir(), "plot-"));
     const png = readFileSync(f.save(join(dir, "fe-zn.png")));
     expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
@@ -102,18 +103,55 @@ describe("trait figures from g.traits() frames", () => {
     pl.Series("Zn", [[2], null, [4, 6], null], pl.List(pl.Float64)),
   ]);
 
-  it("traitByDataset: one box per dataset, labelled by title", () => {
-    const f = traitByDataset({ long, datasets }, "Fe");
+  const descriptors = pl.DataFrame({ name: ["Fe", "Zn"], unit: ["mg/kg", "mg/kg"] });
+
+  it("traitByDataset: one box per dataset, labelled by title with its n, the unit on the axis", () => {
+    const f = traitByDataset({ long, datasets, descriptors }, "Fe");
     expect(f.count("rect")).toBe(2);
-    expect(f.svg).toContain("Palmira 2015");
-    expect(f.svg).toContain("Darién 2016");
+    const t = texts(f.svg);
+    expect(t).toContain("Palmira 2015 (n = 3)");
+    expect(t).toContain("Darién 2016 (n = 2)");
+    expect(t.some((s) => s.includes("Fe (mg/kg)"))).toBe(true);
+    expect(f.svg).not.toContain(D1.slice(0, 8));
     expect(() => traitByDataset({ long }, "Cu")).toThrow(/no numeric values of 'Cu'/);
   });
 
-  it("traitPairByDataset: one point per accession and dataset with both traits (List means), a line per dataset", () => {
-    const f = traitPairByDataset({ wide, datasets }, "Fe", "Zn");
+  it("traitPairByDataset: one point per accession and dataset with both traits (List means); no line through fewer than 3", () => {
+    const f = traitPairByDataset({ wide, datasets, descriptors }, "Fe", "Zn");
     expect(f.count("circle")).toBe(2);
+    // one accession per dataset: no regression line, nor anything else drawn through the points
+    expect(f.svg).not.toMatch(/<path[^>]*stroke="#(4e79a7|f28e2b)"/);
+    expect(f.svg).not.toContain("⚠"); // no Plot warning drawn in
+    const keys = legend(f.svg);
+    expect(keys.map((k) => k.label).sort()).toEqual(["Darién 2016 (1)", "Palmira 2015 (1)"]);
+    expect(new Set(keys.map((k) => k.fill)).size).toBe(2);
+    expect(texts(f.svg).some((s) => s.includes("Zn (mg/kg)"))).toBe(true);
+    // with three accessions in a dataset: its least-squares line
+    const three = pl.DataFrame([
+      pl.Series("UUID", ["a", "b", "c"]),
+      pl.Series("dataset", [D1, D1, D1]),
+      pl.Series("Fe", [[1], [2], [3]], pl.List(pl.Float64)),
+      pl.Series("Zn", [[2], [4], [6]], pl.List(pl.Float64)),
+    ]);
+    expect(traitPairByDataset({ wide: three, datasets }, "Fe", "Zn").svg).toMatch(
+      /<path d="M[\d.]+,[\d.]+L[\d.]+,[\d.]+" stroke="#4e79a7"/,
+    );
     expect(() => traitPairByDataset({ long }, "Fe", "Zn")).toThrow(/needs its `wide` frame/);
+  });
+
+  it("traitAcrossDatasets: the same trait in two trials, axes named by the trials' titles with the unit, n and r", () => {
+    const both = pl.DataFrame([
+      pl.Series("UUID", ["a", "b", "c", "a", "b", "c"]),
+      pl.Series("dataset", [D1, D1, D1, D2, D2, D2]),
+      pl.Series("Fe", [[1], [2], [3], [2], [4], [7]], pl.List(pl.Float64)),
+    ]);
+    const f = traitAcrossDatasets({ wide: both, datasets, descriptors }, "Fe");
+    expect(f.count("circle")).toBe(3);
+    const t = texts(f.svg);
+    expect(t.some((s) => s.includes("Palmira 2015 (mg/kg)"))).toBe(true);
+    expect(t.some((s) => s.includes("Darién 2016 (mg/kg)"))).toBe(true);
+    expect(t.some((s) => /^3 accessions scored in both .*Pearson's r = 0\.99/.test(s))).toBe(true);
+    expect(t.join(" ")).not.toMatch(/first trial|second trial/);
   });
 
   it("List columns: histograms take every value, scatters the row means", () => {
@@ -140,7 +178,8 @@ describe("HTML table", () => {
     const remark = "Collected at the edge of a maize field near the river, seed mixed with a climbing type";
     const html = dataFrameToHtml(pl.DataFrame({ UUID: [uuid], REMARKS: [remark], ELEVATION: [2167], X: [null] }));
     expect(html).toContain(`<td title="${uuid}" style="text-align:left">1b70b9e6…</td>`);
-    expect(html).toContain(`title="${remark}" style="text-align:left">${remark.slice(0, 39)}…</td>`);
+    // shortened in the middle: its start and its end stay readable
+    expect(html).toContain(`title="${remark}" style="text-align:left">${remark.slice(0, 32)}…${remark.slice(-31)}</td>`);
     expect(html).toContain('<td style="text-align:right">2167</td>');
     expect(html).toContain('<th style="text-align:right">ELEVATION</th>');
     expect(html).toMatch(/<td class="null"[^>]*>null<\/td>/);
@@ -163,5 +202,119 @@ describe("HTML table", () => {
     expect(html).toContain("<i>list[struct[2]]</i>");
     expect(html).toContain("<i>list[date]</i>");
     expect(html).not.toContain("object Object");
+  });
+});
+
+/** Text of every <text> element, entities decoded. */
+const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+/** Fill of each legend swatch (12x12 rects drawn by render()), with its label. */
+const legend = (svg: string) =>
+  [...svg.matchAll(/<rect x="[\d.]+" y="[\d.]+" width="12" height="12" fill="([^"]+)"\/><text[^>]*>([^<]*)<\/text>/g)].map((m) => ({
+    fill: m[1]!,
+    label: m[2]!,
+  }));
+/** Fills of the drawn dots. */
+const dotFills = (svg: string) => [...svg.matchAll(/<circle[^>]*fill="([^"]+)"/g)].map((m) => m[1]!);
+
+describe("what a reader needs on a figure: colours, counts, units, names", () => {
+  const countries = ["ARG", "PER", "BDI", "RWA", "BOL", "TZA", "COL", "MEX", "BRA", "ECU", "GTM", "KEN", "UGA", "MWI"];
+  // 14 countries, ARG most frequent (15 rows) down to MWI (2 rows), and 3 rows without a country
+  const ORIGCTY = [...countries.flatMap((c, i) => Array.from({ length: 15 - i }, () => c)), null, null, null];
+  const many = pl.DataFrame({
+    ORIGCTY,
+    Fe: ORIGCTY.map((_, i) => 40 + (i % 37)),
+    Zn: ORIGCTY.map((_, i) => 20 + (i % 23)),
+    DECLATITUDE: ORIGCTY.map((_, i) => (i % 3 === 0 ? null : (i % 60) - 30)),
+    DECLONGITUDE: ORIGCTY.map((_, i) => (i % 3 === 0 ? null : (i % 120) - 60)),
+  });
+  const units = pl.DataFrame({ name: ["Fe", "Zn"], unit: ["mg/kg", "mg/kg"] });
+
+  it("traitScatter with 14 countries: 8 distinct hues, the rest one grey 'other', nulls light grey 'unknown', counts in the legend", () => {
+    const f = traitScatter(many, "Fe", "Zn", { color: "ORIGCTY", units });
+    const keys = legend(f.svg);
+    expect(keys.map((k) => k.label)).toEqual([
+      "ARG (15)",
+      "PER (14)",
+      "BDI (13)",
+      "RWA (12)",
+      "BOL (11)",
+      "TZA (10)",
+      "COL (9)",
+      "MEX (8)",
+      "other: 6 more (27)",
+      "unknown (3)",
+    ]);
+    expect(new Set(keys.map((k) => k.fill)).size).toBe(keys.length); // no colour twice
+    expect(keys.at(-2)!.fill).toBe(OTHER_COLOUR);
+    expect(keys.at(-1)!.fill).toBe(UNKNOWN_COLOUR);
+    // the dots use exactly those colours: ARG's and PER's differ
+    const fills = dotFills(f.svg);
+    expect(new Set(fills)).toEqual(new Set(keys.map((k) => k.fill)));
+    expect(fills.filter((c) => c === CATEGORY_COLOURS[0]).length).toBe(15);
+    expect(fills.filter((c) => c === UNKNOWN_COLOUR).length).toBe(3);
+    // units and counts
+    const t = texts(f.svg);
+    expect(t.some((s) => s.includes("Fe (mg/kg)"))).toBe(true);
+    expect(t.some((s) => s.includes("Zn (mg/kg)"))).toBe(true);
+    expect(t).toContain(`${many.height} of ${many.height} rows with both values`);
+  });
+
+  it("at most 9 categories all keep their own hue", () => {
+    const few = many.filter(pl.col("ORIGCTY").isIn(countries.slice(0, 9)));
+    const keys = legend(traitScatter(few, "Fe", "Zn", { color: "ORIGCTY" }).svg);
+    expect(keys.map((k) => k.fill)).toEqual(CATEGORY_COLOURS);
+  });
+
+  it("collectingSitesMap says how many accessions have coordinates; colours like the scatter", () => {
+    const located = many.filter(pl.col("DECLATITUDE").isNotNull()).height;
+    const f = collectingSitesMap(many, { color: "ORIGCTY" });
+    expect(texts(f.svg)).toContain(`${located} of ${many.height} accessions with coordinates`);
+    expect(f.count("circle")).toBe(located);
+    const keys = legend(f.svg);
+    expect(new Set(keys.map((k) => k.fill)).size).toBe(keys.length);
+    expect(keys.at(-1)!.label).toMatch(/^unknown \(\d+\)$/);
+  });
+
+  it("traitBox labels each group with its n, the axis with the unit", () => {
+    const t = texts(traitBox(df, "Zn", "ORIGCTY", { units: { Zn: "mg/kg" } }).svg);
+    expect(t).toContain("COL (n = 2)");
+    expect(t).toContain("PER (n = 1)");
+    expect(t).toContain("unknown (n = 1)"); // the row without a country
+    expect(t.some((s) => s.includes("Zn (mg/kg)"))).toBe(true);
+  });
+
+  it("bars carry their counts; the subtitle the total and the rows without a value", () => {
+    const t = texts(countryBar(df).svg);
+    expect(t).toContain("5 accessions; 1 without ORIGCTY");
+    expect(t).toEqual(expect.arrayContaining(["COL", "2", "PER", "1"]));
+    expect(texts(sampstatBar(df).svg)).toContain("Traditional cultivar/landrace (300)");
+    expect(texts(acquisitionTimeline(df).svg)).toContain("4 of 5 accessions with an acquisition year (ACQDATE)");
+  });
+
+  it("traitHistogram: unit on the axis, n values in the subtitle", () => {
+    const t = texts(traitHistogram(df, "Fe", { units }).svg);
+    expect(t.some((s) => s.includes("Fe (mg/kg)"))).toBe(true);
+    expect(t).toContain("n = 4 values");
+  });
+});
+
+describe("datasets named by title", () => {
+  const long = "CIAT beans multi-location evaluation of seed quality and yield, 2014–2016";
+  it("shortens in the middle, keeping the year; adds the version where titles repeat", () => {
+    expect(shortenMiddle(long, 48)).toMatch(/^CIAT beans multi-locatio.*….*2014–2016$/);
+    expect(shortenMiddle(long, 48).length).toBeLessThanOrEqual(48);
+    const names = datasetNames(pl.DataFrame({ uuid: ["a", "b", "c"], title: ["Trial", "Trial", long], version: [1, 2, 1] }));
+    expect([...names.values()]).toEqual(["Trial (v1)", "Trial (v2)", shortenMiddle(long, 60)]);
+    expect(names.get("c")).toContain("2014–2016");
+  });
+  it("withDatasetNames replaces the dataset UUIDs of a table by names", () => {
+    const named = withDatasetNames(
+      pl.DataFrame({ dataset: ["a", "b", null], x: [1, 2, 3] }),
+      pl.DataFrame({ uuid: ["a", "b"], title: ["T1", "T2"] }),
+    );
+    expect(named.getColumn("dataset").toArray()).toEqual(["T1", "T2", null]);
+    const lists = pl.DataFrame([pl.Series("datasets", [["a", "b"], ["b"]], pl.List(pl.Utf8))]);
+    expect(withDatasetNames(lists, pl.DataFrame({ uuid: ["a", "b"], title: ["T1", "T2"] }), "datasets").getColumn("datasets").toArray())
+      .toEqual([["T1", "T2"], ["T2"]]);
   });
 });

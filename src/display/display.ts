@@ -3,13 +3,15 @@
  * (DataFrames as HTML tables through show(), figures as SVG, anything else as
  * Deno formats it) and prints plain text outside a notebook.
  *
- * Why awaited: the Deno kernel can publish a cell's execute_result (the value
- * of its last expression) after it has reported the cell idle; a front end that
- * stops listening at idle, like nbconvert running a notebook headless, then
- * loses it. Seen here under load, for whole cells. An awaited display goes out
- * before the cell ends, so it is never lost.
+ * Why awaited: in Deno's kernel a display, printed text and a cell's result
+ * are queued and published by a separate loop, which can write them after the
+ * cell's "idle" status; a front end that stops listening at idle (nbconvert
+ * running a notebook headless) then loses them. `await display(x)` returns
+ * only once the kernel has written its outputs to the front end (flushIopub),
+ * so they are never lost.
  */
 import type { DataFrame } from "nodejs-polars";
+import { flushIopub } from "../runtime/iopub.ts";
 import { jupyterApi } from "../runtime/jupyter.ts";
 import { show } from "./table.ts";
 
@@ -42,4 +44,5 @@ export async function display(...values: unknown[]): Promise<void> {
     if (jupyter) await jupyter.display(value);
     else console.log(plainText(value));
   }
+  if (jupyter) await flushIopub();
 }

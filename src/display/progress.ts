@@ -3,6 +3,7 @@
  * (display with update), a carriage-return line on a terminal.
  */
 import type { Progress } from "../client/core/progress.ts";
+import { flushIopub } from "../runtime/iopub.ts";
 import { jupyterApi } from "../runtime/jupyter.ts";
 
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
@@ -66,7 +67,7 @@ export function progressReporter(label = "download", everyMs = 250): ((p: Progre
   }) as ((p: Progress) => void) & { done(): Promise<void> };
   fn.done = async () => {
     if (latest) emit(formatProgress(latest, started));
-    if (jupyter) return await queue;
+    if (jupyter) return await queue.then(() => flushIopub());
     if (typeof process !== "undefined" && process.stderr?.isTTY) process.stderr.write("\n");
     else if (lastText) console.error(`${label}: ${lastText}`);
   };

@@ -5,6 +5,7 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import { provenance, provenanceLine } from "../client/core/provenance.ts";
+import { shortenMiddle } from "../plot/labels.ts";
 
 const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
@@ -19,15 +20,15 @@ export function formatValue(v: unknown): string {
 }
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Longest text shown in a cell; longer values are cut, the whole value on hover. */
-export const CELL_CHARS = 40;
+/** Longest text shown in a cell; longer values are shortened in the middle (start and end stay), the whole value on hover. */
+export const CELL_CHARS = 64;
 
-/** A cell: null dimmed; UUIDs shortened to their first block and long text cut, the full value in a tooltip. */
+/** A cell: null dimmed; UUIDs shortened to their first block and long text shortened in the middle, the full value in a tooltip. */
 function cell(v: unknown, numeric: boolean): string {
   const align = ` style="text-align:${numeric ? "right" : "left"}"`;
   if (v === null || v === undefined) return `<td class="null"${align}>null</td>`;
   const s = formatValue(v);
-  const short = UUID_TEXT.test(s) ? `${s.slice(0, 8)}…` : s.length > CELL_CHARS ? `${s.slice(0, CELL_CHARS - 1)}…` : s;
+  const short = UUID_TEXT.test(s) ? `${s.slice(0, 8)}…` : shortenMiddle(s, CELL_CHARS);
   const title = short === s ? "" : ` title="${esc(s).replaceAll('"', "&quot;")}"`;
   return `<td${title}${align}>${esc(short)}</td>`;
 }
@@ -66,15 +67,18 @@ function dtypeName(t: unknown): string {
   return short[s] ?? s.toLowerCase();
 }
 
+/** Rows a table shows whole; a longer frame shows its first and last `TABLE_ROWS / 2`. */
+export const TABLE_ROWS = 20;
+
 /**
- * HTML for a frame: first and last `rows/2` rows, dtypes under the header, shape on top.
+ * HTML for a frame: every row up to `rows`, else the first and last `rows/2`; dtypes under the header, shape on top.
  * @example
  * ```ts
  * import { dataFrameToHtml, pl } from "genesys-notebook";
  * const html = dataFrameToHtml(pl.DataFrame({ ACCENUMB: ["G1", "G2"], ORIGCTY: ["COL", "PER"] }));
  * ```
  */
-export function dataFrameToHtml(df: DataFrame, rows = 10): string {
+export function dataFrameToHtml(df: DataFrame, rows = TABLE_ROWS): string {
   const schema = df.schema as Record<string, { variant?: string }>;
   const cols = df.columns;
   const head = df.height > rows ? df.head(Math.ceil(rows / 2)).toRecords() : df.toRecords();
@@ -106,7 +110,7 @@ function footer(df: DataFrame): string {
  * show(pl.DataFrame({ ACCENUMB: ["G1", "G2"] }), 20); // a cell's last expression
  * ```
  */
-export function show(df: DataFrame, rows = 10): { [k: symbol]: () => Record<string, string> } {
+export function show(df: DataFrame, rows = TABLE_ROWS): { [k: symbol]: () => Record<string, string> } {
   return {
     [Symbol.for("Jupyter.display")]: () => ({ "text/html": dataFrameToHtml(df, rows), "text/plain": df.toString() }),
   };

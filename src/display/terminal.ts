@@ -4,7 +4,11 @@
  * their width instead of breaking mid-word (`DECLATITUD` / `E`).
  */
 import pl from "nodejs-polars";
-import { jupyterApi } from "../runtime/jupyter.ts";
+import { flushIopub } from "../runtime/iopub.ts";
+import { flushCellOutputs, jupyterApi } from "../runtime/jupyter.ts";
+
+/** Rows a printed table shows whole (a longer one shows its first and last half of that), as the notebook tables do. */
+export const TERMINAL_ROWS = 20;
 
 /** Columns shown per printed table for a terminal `width` characters wide (about 16 each, at least 4). */
 export const columnsFor = (width: number): number => Math.max(4, Math.floor(width / 16));
@@ -22,10 +26,15 @@ export function configureTerminal({ width }: { width?: number } = {}): { width: 
   const columns = columnsFor(w);
   pl.Config.setTblWidthChars(w);
   pl.Config.setTblCols(columns);
+  pl.Config.setTblRows(TERMINAL_ROWS);
   return { width: w, columns };
 }
 
-/** At import: a terminal or a pipe gets the sizing; a Jupyter kernel keeps polars' defaults (its tables are HTML). */
+/**
+ * At import: a terminal or a pipe gets the sizing; in a Jupyter kernel polars keeps its defaults (tables are HTML) and every
+ * cell waits until its outputs are published before it ends (flushCellOutputs).
+ */
 export function configureOnImport(): void {
   if (!jupyterApi()) configureTerminal();
+  else flushCellOutputs(flushIopub);
 }

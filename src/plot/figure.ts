@@ -9,6 +9,7 @@ import { parseHTML } from "linkedom";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname } from "node:path";
+import { shortenMiddle } from "./labels.ts";
 
 export function plotDocument(): Document {
   return parseHTML("<!DOCTYPE html><html><head></head><body></body></html>").document as unknown as Document;
@@ -104,7 +105,7 @@ function legend(scale: { domain?: unknown[]; range?: unknown[] } | undefined, wi
   if (!domain.length || !range.length || domain.length > 40) return { svg: "", height: 0 };
   let x = 0, y = 0;
   const items = domain.map((d, i) => {
-    const label = String(d).length > 48 ? `${String(d).slice(0, 47)}…` : String(d);
+    const label = shortenMiddle(String(d), 72);
     const w = 22 + label.length * 6.4;
     if (x > 0 && x + w > width - 20) (x = 0, y += 18);
     const item = `<rect x="${x}" y="${y}" width="12" height="12" fill="${esc(String(range[i % range.length]))}"/>` +

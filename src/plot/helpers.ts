@@ -9,6 +9,7 @@ import { feature } from "topojson-client";
 import { createRequire } from "node:module";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { type Figure, render } from "./figure.ts";
+import { type Categories, categories, CATEGORY_COLOURS, fmt, plural, type Units, withUnit } from "./labels.ts";
 
 export { SAMPSTAT_LABELS };
 
@@ -37,26 +38,54 @@ function flat(df: DataFrame, col: string, how: "explode" | "mean"): DataFrame {
   return how === "explode" ? df.explode(col) : df.withColumns(pl.col(col).lst.mean().alias(col));
 }
 
-function counts(df: DataFrame, col: string, top: number): { key: string; n: number }[] {
+/** Points of the grey groups ("other", "unknown") first, so the coloured ones are drawn over them. */
+function underneath<T extends { _colour?: string }>(data: T[], scale: Categories | undefined): T[] {
+  if (!scale) return data;
+  const rank = new Map(scale.domain.map((d, i) => [d, i]));
+  return data.sort((a, b) => (rank.get(b._colour!) ?? 0) - (rank.get(a._colour!) ?? 0));
+}
+
+function counts(df: DataFrame, col: string): { key: string; n: number }[] {
   const g = df.select(pl.col(col).cast(pl.Utf8).alias("key")).filter(pl.col("key").isNotNull())
-    .groupBy("key").agg(pl.len().alias("n")).sort("n", true).head(top);
+    .groupBy("key").agg(pl.len().alias("n")).sort("n", true);
   return g.toRecords().map((r) => ({ key: String(r.key), n: Number(r.n) }));
 }
 
-/** Horizontal bars of accession counts, longest first. */
-function countBars(data: { key: string; n: number }[], title: string, marginLeft: number, fill: string): Figure {
-  return render({
+/** "1,034 accessions; 12 without ORIGCTY; top 20 of 45 shown". */
+function barSubtitle(total: number, shown: { n: number }[], all: { n: number }[], column: string, what: string): string {
+  const missing = total - all.reduce((s, d) => s + d.n, 0);
+  return [
+    `${fmt(total)} accessions`,
+    missing ? `${fmt(missing)} without ${column}` : "",
+    shown.length < all.length ? `top ${shown.length} of ${all.length} ${what} shown` : "",
+  ].filter(Boolean).join("; ");
+}
+
+/** Horizontal bars of accession counts, longest first, each labelled with its count. */
+function countBars(data: { key: string; n: number }[], title: string, subtitle: string, fill: string): Figure {
+  const longest = Math.max(0, ...data.map((d) => d.key.length));
+  return render(
+    {
+      title,
+      marginLeft: Math.min(320, 16 + longest * 6.4),
+      marginRight: 50,
+      height: Math.max(120, 22 * data.length + 40),
+      x: { label: "accessions", grid: true },
+      y: { label: null, domain: data.map((d) => d.key) },
+      marks: [
+        Plot.barX(data, { x: "n", y: "key", fill }),
+        Plot.text(data, { x: "n", y: "key", text: (d: { n: number }) => fmt(d.n), textAnchor: "start", dx: 4, fontSize: 10 }),
+        Plot.ruleX([0]),
+      ],
+    },
     title,
-    marginLeft,
-    height: Math.max(120, 22 * data.length + 40),
-    x: { label: "accessions", grid: true },
-    y: { label: null },
-    marks: [Plot.barX(data, { x: "n", y: "key", sort: { y: "-x" }, fill }), Plot.ruleX([0])],
-  }, title);
+    { subtitle },
+  );
 }
 
 /**
- * Accessions per country of origin (horizontal bars, top N).
+ * Accessions per country of origin (horizontal bars, top N, each with its count); the subtitle gives the total and
+ * how many have no country.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -67,11 +96,13 @@ function countBars(data: { key: string; n: number }[], title: string, marginLeft
  * ```
  */
 export function countryBar(df: DataFrame, { column = "ORIGCTY", top = 20, title = "Accessions by country of origin" } = {}): Figure {
-  return countBars(counts(df, column, top), title, 50, "#4c78a8");
+  const all = counts(df, column);
+  const shown = all.slice(0, top);
+  return countBars(shown, title, barSubtitle(df.height, shown, all, column, "countries"), CATEGORY_COLOURS[0]!);
 }
 
 /**
- * Accessions per biological status, with MCPD SAMPSTAT labels instead of codes.
+ * Accessions per biological status, with MCPD SAMPSTAT labels and codes instead of bare codes, each with its count.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -82,12 +113,14 @@ export function countryBar(df: DataFrame, { column = "ORIGCTY", top = 20, title 
  * ```
  */
 export function sampstatBar(df: DataFrame, { column = "SAMPSTAT", title = "Accessions by biological status" } = {}): Figure {
-  const data = counts(df, column, 50).map((d) => ({ key: SAMPSTAT_LABELS.get(Number(d.key)) ?? `code ${d.key}`, n: d.n }));
-  return countBars(data, title, 210, "#59a14f");
+  const all = counts(df, column);
+  const data = all.map((d) => ({ key: `${SAMPSTAT_LABELS.get(Number(d.key)) ?? "code"} (${Number(d.key)})`, n: d.n }));
+  return countBars(data, title, barSubtitle(df.height, data, all, column, "statuses"), CATEGORY_COLOURS[4]!);
 }
 
 /**
- * Acquisitions per year, from an MCPD YYYYMMDD column (partial dates count by their year).
+ * Acquisitions per year, from an MCPD YYYYMMDD column (partial dates count by their year); the subtitle says how many
+ * accessions have a year.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -101,12 +134,20 @@ export function acquisitionTimeline(df: DataFrame, { column = "ACQDATE", title =
   const years = df.select(pl.col(column).str.slice(0, 4).cast(pl.Int32, false).alias("year")).filter(pl.col("year").isNotNull())
     .groupBy("year").agg(pl.len().alias("n")).sort("year");
   const data = years.toRecords().map((r) => ({ year: Number(r.year), n: Number(r.n) }));
-  return render({
+  const dated = data.reduce((s, d) => s + d.n, 0);
+  return render(
+    {
+      title,
+      x: { label: "year of acquisition", tickFormat: "d" },
+      y: { label: "accessions", grid: true },
+      marks: [
+        Plot.rectY(data, { x1: "year", x2: (d: { year: number }) => d.year + 1, y: "n", fill: CATEGORY_COLOURS[1]! }),
+        Plot.ruleY([0]),
+      ],
+    },
     title,
-    x: { label: "year", tickFormat: "d" },
-    y: { label: "accessions", grid: true },
-    marks: [Plot.rectY(data, { x1: "year", x2: (d: { year: number }) => d.year + 1, y: "n", fill: "#f28e2b" }), Plot.ruleY([0])],
-  }, title);
+    { subtitle: `${fmt(dated)} of ${fmt(df.height)} accessions with an acquisition year (${column})` },
+  );
 }
 
 let land: unknown;
@@ -120,7 +161,9 @@ function worldLand(): unknown {
 }
 
 /**
- * Collecting sites as points over country outlines (equal-earth projection).
+ * Collecting sites as points over land outlines (equal-earth projection); the subtitle says how many accessions have
+ * coordinates. `color` colours by a column (distinct hues for the most frequent values, the rest "other", missing
+ * values grey as "unknown", counts in the legend).
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -140,123 +183,159 @@ export function collectingSitesMap(
   } = {},
 ): Figure {
   const cols = [lon, lat, ...(color ? [color] : [])];
-  const drawn = capPoints(df.select(...cols).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull())));
-  const data = records(drawn.df, cols).map((r) => ({ ...r, [color ?? "_"]: color ? String(r[color]) : undefined }));
+  const located = df.select(...cols).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull()));
+  const drawn = capPoints(located);
+  const scale = color ? categories(located.getColumn(color).toArray()) : undefined;
+  const data = underneath(records(drawn.df, cols).map((r) => ({ ...r, _colour: scale?.label(r[color!]) })), scale);
+  const georeferenced = `${fmt(located.height)} of ${fmt(df.height)} accessions with coordinates`;
   return render(
     {
       title,
       projection: "equal-earth",
       width: 900,
-      color: color ? { legend: true } : undefined,
+      color: scale ? { domain: scale.domain, range: scale.range, legend: true } : undefined,
       marks: [
         Plot.sphere({ stroke: "#ccc" }),
         Plot.geo(worldLand() as never, { fill: "#eee", stroke: "#bbb" }),
-        Plot.dot(data, { x: lon, y: lat, r: 2, fill: color ?? "#e15759", fillOpacity: 0.7 }),
+        Plot.dot(data, { x: lon, y: lat, r: 2, fill: scale ? "_colour" : CATEGORY_COLOURS[2]!, fillOpacity: 0.75 }),
       ],
     },
     title,
-    { subtitle: drawn.subtitle },
+    { subtitle: [georeferenced, drawn.subtitle].filter(Boolean).join("; ") },
   );
 }
 
 /**
- * Histogram of a numeric trait (every value of a List column), optionally coloured by a group column.
+ * Histogram of a numeric trait (every value of a List column), optionally coloured by a group column; the axis carries
+ * the unit (`units`: the descriptors frame of g.traits(), or a record), the subtitle the number of values.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
  * const g = Genesys.fromEnv();
  * import { traitHistogram } from "genesys-notebook/plot";
- * const { wide } = await g.traits({ crop: ["beans"] });
- * traitHistogram(wide, "Seed iron content", { group: "dataset" }).save("out/fe.svg");
+ * const { wide, descriptors } = await g.traits({ crop: ["beans"] });
+ * traitHistogram(wide, "Seed iron content", { units: descriptors }).save("out/fe.svg");
  * ```
  */
 export function traitHistogram(
   frame: DataFrame,
   trait: string,
-  { group, title = `Distribution of ${trait}` }: { group?: string; title?: string } = {},
+  { group, units, title = `Distribution of ${trait}` }: { group?: string; units?: Units; title?: string } = {},
 ): Figure {
-  const df = flat(frame, trait, "explode");
-  const data = records(df.filter(pl.col(trait).isNotNull()), [trait, ...(group ? [group] : [])]).map((
-    r,
-  ) => (group ? { ...r, [group]: String(r[group]) } : r));
-  return render({
+  const df = flat(frame, trait, "explode").filter(pl.col(trait).isNotNull());
+  const scale = group ? categories(df.getColumn(group).toArray(), { max: 6 }) : undefined;
+  const data = records(df, [trait, ...(group ? [group] : [])]).map((r) => ({ ...r, _colour: scale?.label(r[group!]) }));
+  return render(
+    {
+      title,
+      y: { grid: true, label: "values" },
+      x: { label: withUnit(trait, units) },
+      color: scale ? { domain: scale.domain, range: scale.range, legend: true } : undefined,
+      marks: [
+        Plot.rectY(
+          data,
+          Plot.binX<Plot.RectYOptions>({ y: "count" }, {
+            x: trait,
+            fill: scale ? "_colour" : CATEGORY_COLOURS[0]!,
+            ...(scale ? { mixBlendMode: "multiply", fillOpacity: 0.6 } : {}),
+          }),
+        ),
+        Plot.ruleY([0]),
+      ],
+    },
     title,
-    y: { grid: true, label: "count" },
-    x: { label: trait },
-    color: group ? { legend: true } : undefined,
-    marks: [
-      Plot.rectY(
-        data,
-        Plot.binX<Plot.RectYOptions>({ y: "count" }, {
-          x: trait,
-          fill: group ?? "#4c78a8",
-          ...(group ? { mixBlendMode: "multiply", fillOpacity: 0.6 } : {}),
-        }),
-      ),
-      Plot.ruleY([0]),
-    ],
-  }, title);
+    { subtitle: `n = ${fmt(data.length)} values` },
+  );
 }
 
 /**
- * Box plot of a numeric trait (every value of a List column) per group.
+ * Box plot of a numeric trait (every value of a List column) per group, each group labelled with its number of values
+ * (n); the axis carries the unit (`units`: the descriptors frame of g.traits(), or a record). Rows without a group are
+ * the "unknown" group.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
  * const g = Genesys.fromEnv();
  * import { traitBox } from "genesys-notebook/plot";
- * const { wide } = await g.traits({ crop: ["beans"] });
- * traitBox(wide, "Seed zinc content", "INSTCODE").save("out/zn.svg");
+ * const { wide, descriptors } = await g.traits({ crop: ["beans"] });
+ * traitBox(wide, "Seed zinc content", "INSTCODE", { units: descriptors }).save("out/zn.svg");
  * ```
  */
-export function traitBox(frame: DataFrame, trait: string, group: string, { title = `${trait} by ${group}` } = {}): Figure {
-  const df = flat(frame, trait, "explode");
-  const data = records(df.filter(pl.col(trait).isNotNull().and(pl.col(group).isNotNull())), [trait, group]).map((r) => ({
-    ...r,
-    [group]: String(r[group]),
+export function traitBox(
+  frame: DataFrame,
+  trait: string,
+  group: string,
+  { units, title = `${trait} by ${group}` }: { units?: Units; title?: string } = {},
+): Figure {
+  const df = flat(frame, trait, "explode").filter(pl.col(trait).isNotNull());
+  const raw = records(df, [trait, group]);
+  const n = new Map<string, number>();
+  for (const r of raw) {
+    const k = r[group] === null || r[group] === undefined ? "unknown" : String(r[group]);
+    n.set(k, (n.get(k) ?? 0) + 1);
+  }
+  const label = (k: string) => `${k} (n = ${fmt(n.get(k)!)})`;
+  const data = raw.map((r) => ({
+    value: Number(r[trait]),
+    group: label(r[group] === null || r[group] === undefined ? "unknown" : String(r[group])),
   }));
-  // room for the longest group label (about 6 px a character at Plot's 10 px font)
-  const longest = Math.max(0, ...data.map((d) => String(d[group]).length));
-  return render({
+  // groups by median, highest first; room for the longest label (about 6.4 px a character at Plot's 10 px font)
+  const order = [...n.keys()].map((k) => {
+    const v = data.filter((d) => d.group === label(k)).map((d) => d.value).sort((a, b) => a - b);
+    return { k: label(k), median: v[Math.floor(v.length / 2)]! };
+  }).sort((a, b) => (a.k.startsWith("unknown (") ? 1 : 0) - (b.k.startsWith("unknown (") ? 1 : 0) || b.median - a.median).map((d) => d.k);
+  const longest = Math.max(0, ...order.map((k) => k.length));
+  const marginLeft = Math.min(340, 20 + longest * 6.4);
+  return render(
+    {
+      title,
+      marginLeft,
+      width: Math.max(640, marginLeft + 460),
+      height: 60 + 44 * order.length,
+      x: { grid: true, label: withUnit(trait, units) },
+      y: { label: null, domain: order },
+      marks: [Plot.boxX(data, { x: "value", y: "group", fill: "#dde6f0", stroke: "#333" })],
+    },
     title,
-    marginLeft: Math.min(320, 20 + longest * 6.2),
-    x: { grid: true, label: trait },
-    y: { label: group },
-    marks: [Plot.boxX(data, { x: trait, y: group })],
-  }, title);
+    { subtitle: `${fmt(data.length)} values in ${plural(order.length, "group")} (${group})` },
+  );
 }
 
 /**
- * Trait vs trait scatter (List columns averaged per row), coloured by a (passport) column.
+ * Trait vs trait scatter (List columns averaged per row), optionally coloured by a (passport) column: distinct hues for
+ * the most frequent values, the rest "other", missing values grey as "unknown", counts in the legend. Axes carry units
+ * (`units`: the descriptors frame of g.traits(), or a record); the subtitle says how many rows have both values.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
  * const g = Genesys.fromEnv();
  * import { traitScatter } from "genesys-notebook/plot";
- * const { wide } = await g.traits({ crop: ["beans"] }, { aggregate: "mean" });
- * traitScatter(wide, "Seed iron content", "Seed zinc content", { color: "INSTCODE" }).save("out/fe-zn.svg");
+ * const { wide, descriptors } = await g.traits({ crop: ["beans"] }, { aggregate: "mean" });
+ * traitScatter(wide, "Seed iron content", "Seed zinc content", { color: "INSTCODE", units: descriptors }).save("out/fe-zn.svg");
  * ```
  */
 export function traitScatter(
   frame: DataFrame,
   x: string,
   y: string,
-  { color, title = `${y} vs ${x}` }: { color?: string; title?: string } = {},
+  { color, units, title = `${y} vs ${x}` }: { color?: string; units?: Units; title?: string } = {},
 ): Figure {
   const df = flat(flat(frame, x, "mean"), y, "mean");
   const cols = [x, y, ...(color ? [color] : [])];
-  const drawn = capPoints(df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())).select(...cols));
-  const data = records(drawn.df, cols).map((r) => (color ? { ...r, [color]: String(r[color]) } : r));
+  const both = df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())).select(...cols);
+  const drawn = capPoints(both);
+  const scale = color ? categories(both.getColumn(color).toArray()) : undefined;
+  const data = underneath(records(drawn.df, cols).map((r) => ({ ...r, _colour: scale?.label(r[color!]) })), scale);
   return render(
     {
       title,
       grid: true,
-      x: { label: x },
-      y: { label: y },
-      color: color ? { legend: true } : undefined,
-      marks: [Plot.dot(data, { x, y, stroke: color ?? "#4c78a8", r: 2.5 })],
+      x: { label: withUnit(x, units) },
+      y: { label: withUnit(y, units) },
+      color: scale ? { domain: scale.domain, range: scale.range, legend: true } : undefined,
+      marks: [Plot.dot(data, { x, y, fill: scale ? "_colour" : CATEGORY_COLOURS[0]!, r: 2.5, fillOpacity: 0.8 })],
     },
     title,
-    { subtitle: drawn.subtitle },
+    { subtitle: [`${fmt(both.height)} of ${fmt(frame.height)} rows with both values`, drawn.subtitle].filter(Boolean).join("; ") },
   );
 }

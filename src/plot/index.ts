@@ -1,5 +1,7 @@
 /** `genesys-notebook/plot`: Observable Plot figures from DataFrames (inline in Deno Jupyter, SVG files from scripts). */
 import "../native.ts";
+import { configureOnImport } from "../display/terminal.ts";
+configureOnImport();
 
 export { Figure, render } from "./figure.ts";
 export {
@@ -13,4 +15,16 @@ export {
   traitHistogram,
   traitScatter,
 } from "./helpers.ts";
-export { traitByDataset, type TraitFrames, traitPairByDataset } from "./traits.ts";
+export { traitAcrossDatasets, traitByDataset, type TraitFrames, traitPairByDataset } from "./traits.ts";
+export {
+  type Categories,
+  categories,
+  CATEGORY_COLOURS,
+  datasetNames,
+  OTHER_COLOUR,
+  shortenMiddle,
+  type Units,
+  UNKNOWN_COLOUR,
+  withDatasetNames,
+  withUnit,
+} from "./labels.ts";
