@@ -182,7 +182,8 @@ describe("a missing polars binding", () => {
     expect(m.split("\n")).toEqual([
       "genesys-notebook cannot load nodejs-polars: npm did not install nodejs-polars-linux-x64-gnu, nodejs-polars' native package " +
       `for ${process.platform}/${process.arch}: it declares engines node >= 22 and this is Node v20.20.2, so npm skips it without a word.`,
-      "Fix, in your project folder: npm install nodejs-polars-linux-x64-gnu@0.25.2   (or use Node 22 or 24 LTS, where npm installs it by itself)",
+      "Fix, in your project folder: npm install nodejs-polars-linux-x64-gnu@0.25.2   " +
+      "(or use Node 22 or 24 LTS, where npm installs it by itself)",
     ]);
     expect(polarsBindingMessage("p", "1", false, "v22.12.0")).toContain("--omit=optional");
   });

@@ -174,12 +174,7 @@ export function closest(name: string, known: Iterable<string>, max = 3): string[
 
 /**
  * Checks a method's options object and returns it; throws GenesysInputError naming the first bad option. `undefined`
- * is an empty options object.
- * @example
- * ```ts
- * import { checkOptions } from "genesys-notebook";
- * checkOptions("traits()", { aggregate: "mean" });
- * ```
+ * is an empty options object. Used by every public Genesys method, e.g. `checkOptions("traits()", opts)`.
  */
 export function checkOptions<T>(method: OptionsOf, value: T, endpoint: string = method): T {
   if (value === undefined || value === null) return value;
