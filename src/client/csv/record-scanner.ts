@@ -5,7 +5,7 @@
  * may be cut), and notes syntax that polars would read differently (escaped
  * or lazy quotes, blank lines), so that only such blocks are rewritten.
  */
-import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QUOTE, RECORD_END, stepIn, U } from "./dialect.ts";
+import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QEQ, QUOTE, RECORD_END, step, stepIn, U } from "./dialect.ts";
 
 const SEP_OUTSIDE = (FS << 8) | FIELD_END;
 const LF_OUTSIDE = (FS << 8) | RECORD_END;
@@ -63,9 +63,16 @@ export class RecordScanner {
       const c = chunk[i]!;
       // U and Q (0, 1) pass ordinary bytes through unchanged: the hot path
       if (state < 2 && special[c] === 0) continue;
-      // the frequent transitions (a delimiter or LF outside quotes) without a call; stepIn() gives the same
+      // the frequent transitions (a delimiter or LF outside quotes) without a call; step() gives the same. After `\"`
+      // (QEQ) the field count decides (stepIn), in a method of its own so this loop stays small for the optimiser
       const outside = state === U || state === FS;
-      const r = outside && c === sep ? SEP_OUTSIDE : outside && c === LF ? LF_OUTSIDE : stepIn(state, c, sep, this.fields, this.expected);
+      const r = outside && c === sep
+        ? SEP_OUTSIDE
+        : outside && c === LF
+        ? LF_OUTSIDE
+        : state === QEQ
+        ? this.afterEscape(c)
+        : step(state, c, sep);
       state = r >> 8;
       if (r & FIELD_END) this.fields++;
       else if (r & RECORD_END) {
@@ -88,6 +95,11 @@ export class RecordScanner {
       );
     }
     return last;
+  }
+
+  /** The transition after `\"`, resolved by the field count (dialect.ts, stepIn). */
+  private afterEscape(c: number): number {
+    return stepIn(QEQ, c, this.sep, this.fields, this.expected);
   }
 
   /** Checks the end of the body. */
