@@ -14,3 +14,4 @@ export {
   traitScatter,
 } from "./helpers.ts";
 export { traitByDataset, type TraitFrames, traitPairByDataset } from "./traits.ts";
+export { findingsMap, type FindingsMapOptions } from "./quality.ts";
