@@ -2,7 +2,7 @@
 /**
  * Command line: `npm run sandbox -- --port 8080 --accessions 200000 [--seed 42]
  * [--delimiter comma] [--throttle-mbps 50] [--token-ttl 3600] [--export-cache-mb 2000]
- * [--client-secret S] [--allowed-host NAME]`. For local use: binds to loopback.
+ * [--client-secret S] [--allowed-host NAME] [--plant-errors 0.02]`. For local use: binds to loopback.
  * Prints the URL, a token and the client credentials, then serves until Ctrl-C.
  */
 import { parseArgs } from "node:util";
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     "export-cache-mb": { type: "string", default: "2000" },
     "client-secret": { type: "string" },
     "allowed-host": { type: "string", multiple: true },
+    "plant-errors": { type: "string", default: "0" },
   },
 });
 const int = (name: string, v: string | undefined) => {
@@ -43,6 +44,7 @@ const sandbox = await startSandbox({
   exportCacheBytes: int("export-cache-mb", values["export-cache-mb"]) * 1_000_000,
   clientSecret: values["client-secret"],
   allowedHosts: values["allowed-host"],
+  plantErrors: int("plant-errors", values["plant-errors"]),
   ...(values["no-cache"] ? { cache: false as const } : {}),
   log: (m) => console.error(m),
 });

@@ -5,3 +5,4 @@
 import "../native.ts";
 
 export { type Sandbox, type SandboxOptions, startSandbox } from "./server.ts";
+export { PLANTED_KINDS, type PlantedError, type PlantedKind, readPlantedErrors } from "./generator/planted.ts";

@@ -11,6 +11,7 @@ import { TokenStore } from "./auth.ts";
 import { FilterCodes, type Route, type SandboxSettings } from "./context.ts";
 import { defaultCacheDir, openDatabase } from "./db.ts";
 import { ExportSpool } from "./export-spool.ts";
+import { DEFAULT_PLANT_RATE } from "./generator/planted.ts";
 import { HttpError } from "./http-error.ts";
 import { Memo } from "./memo.ts";
 import { readBody, sendError, sendJson } from "./http-io.ts";
@@ -51,6 +52,11 @@ export interface SandboxOptions {
   throttleBytesPerSecond?: number;
   /** Bytes of finished CSV exports kept on disk for repeated requests (0 = none). Default 2 GB. */
   exportCacheBytes?: number;
+  /**
+   * Plant known passport errors (docs/quality.md): the share of accessions drawn for one, or true for 2 %. Default none.
+   * `readPlantedErrors(sandbox.db)` lists them.
+   */
+  plantErrors?: number | boolean;
   log?: (msg: string) => void;
 }
 
@@ -130,7 +136,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const accessions = options.accessions ?? 20_000;
   const seed = options.seed ?? 42;
   const cache = options.cache ?? (accessions >= 200_000 ? defaultCacheDir() : false);
-  const db = await openDatabase({ accessions, seed, cache, log: options.log });
+  const plantErrors = options.plantErrors === true ? DEFAULT_PLANT_RATE : Number(options.plantErrors || 0);
+  const db = await openDatabase({ accessions, seed, cache, plantErrors, log: options.log });
   const clientId = options.clientId ?? "sandbox.genesys-notebook@sandbox.local";
   const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
   const tokens = new TokenStore({ clientId, clientSecret }, options.tokenTtlSeconds ?? 3600);
