@@ -30,7 +30,7 @@ export interface CheckOptions {
   outlierKm?: number;
   outlierMinRecords?: number;
   /**
-   * Test only wild and weedy accessions (SAMPSTAT 100-299) for outliers, when the frame has SAMPSTAT. Default true:
+   * Test only wild and weedy accessions (SAMPSTAT 100, 110, 120, 130, 200) for outliers, when the frame has SAMPSTAT. Default true:
    * landraces and cultivars travelled with people, and an improved line bred far from the crop's centre is not an error.
    */
   outlierWildOnly?: boolean;
@@ -59,6 +59,8 @@ export interface QualityReport {
 }
 
 const KEYS = ["INSTCODE", "ACCENUMB", "UUID"];
+/** SAMPSTAT codes of wild and weedy material (MCPD v2.1). */
+const WILD = new Set([100, 110, 120, 130, 200]);
 const M_PER_DEG_LAT = 110_574;
 
 /** Collects findings as columns. */
@@ -375,7 +377,8 @@ function coordinates(df: DataFrame, land: LandIndex, o: CheckOptions, on: Set<st
     const tax = g.getColumn("taxon").toArray() as (string | null)[];
     if (wildOnly) {
       const samp = g.getColumn("samp").toTypedArray() as Int32Array;
-      for (let i = 0; i < n; i++) if (samp[i]! < 100 || samp[i]! >= 300) located[i] = 1;
+      // MCPD's wild and weedy codes only: an invalid code (e.g. 150) says nothing about the material
+      for (let i = 0; i < n; i++) if (!WILD.has(samp[i]!)) located[i] = 1;
     }
     checked.set("coord-outlier", outliers(tax, lat, lon, row, located, o.outlierKm ?? 1000, o.outlierMinRecords ?? 10, sink));
   }

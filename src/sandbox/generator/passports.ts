@@ -18,11 +18,13 @@ import {
   SITE_TEMPLATES,
   STORAGE,
 } from "./reference.ts";
-import { SEA, SITES } from "./sites.ts";
+import { SITES } from "./sites.ts";
 import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 
 /** Collecting sites per country in sites.ts (the same number for every country). */
 export const SITES_PER_COUNTRY = SITES.AFG![3].split(";").length;
+/** Points at sea per country in sites.ts. */
+export const SEA_PER_COUNTRY = SITES.AFG![4].split(";").length;
 
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
@@ -133,16 +135,12 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
      FROM (SELECT code3, unnest(string_split(sites, ';')) AS site, generate_subscripts(string_split(sites, ';'), 1) AS k
        FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![3])})`).join(", ")}) t(code3, sites))`,
   );
+  // points at sea near each country (sites.ts): code3, k, lat, lon
   await con.run(
-    `CREATE OR REPLACE TABLE ref_sea AS SELECT (k - 1)::INT AS k, split_part(p, ',', 1)::DOUBLE AS lat, split_part(p, ',', 2)::DOUBLE AS lon
-     FROM (SELECT unnest(string_split(${str(SEA)}, ';')) AS p, generate_subscripts(string_split(${str(SEA)}, ';'), 1) AS k)`,
-  );
-  await con.run(
-    valuesTable(
-      "ref_institute",
-      ["code", "id", "name", "acronym", "country", "url"],
-      INSTITUTES.map((i) => [str(i.code), num(i.id), str(i.name), str(i.acronym), str(i.country), str(i.url)]),
-    ),
+    `CREATE OR REPLACE TABLE ref_sea AS SELECT code3, (k - 1)::INT AS k, split_part(p, ',', 1)::DOUBLE AS lat,
+       split_part(p, ',', 2)::DOUBLE AS lon
+     FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
+       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![4])})`).join(", ")}) t(code3, sea))`,
   );
   return { pairPick };
 }

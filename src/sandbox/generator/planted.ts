@@ -7,9 +7,8 @@
  * and the value before and after.
  */
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import { SITES_PER_COUNTRY } from "./passports.ts";
+import { SEA_PER_COUNTRY, SITES_PER_COUNTRY } from "./passports.ts";
 import { COUNTRIES } from "./reference.ts";
-import { SEA } from "./sites.ts";
 
 /** Rules a planted coordinate error may rightly trigger besides its own: any coordinate rule. */
 const COORD_RULES = [
@@ -49,7 +48,7 @@ export const PLANTED_KINDS: readonly PlantedKind[] = [
   k("swapped", "coord-swapped", "DECLATITUDE", "latitude and longitude swapped (only where that moves the site 30 km outside ORIGCTY)"),
   k("sign-lat", "coord-sign", "DECLATITUDE", "latitude negated (only where that moves the site 30 km outside ORIGCTY)"),
   k("sign-lon", "coord-sign", "DECLONGITUDE", "longitude negated (only where that moves the site 30 km outside ORIGCTY)"),
-  k("sea", "coord-sea", "DECLATITUDE", "a point at sea, at least 50 km from any land"),
+  k("sea", "coord-sea", "DECLATITUDE", "a point at sea near ORIGCTY, at least 50 km from any land (none of its slips in ORIGCTY)"),
   k("zero", "coord-zero", "DECLATITUDE", "0/0"),
   k("country", "coord-country", "DECLATITUDE", "a collecting site of another country (its centroid at least 15 degrees away)"),
   k("centroid", "coord-centroid", "DECLATITUDE", "the centroid of ORIGCTY (countries whose centroid is on their land)"),
@@ -77,7 +76,6 @@ export const DEFAULT_PLANT_RATE = 0.02;
 export async function plantErrors(con: DuckDBConnection, rate: number): Promise<void> {
   const K = PLANTED_KINDS.length;
   const kind = (name: string) => PLANTED_KINDS.findIndex((x) => x.kind === name);
-  const nSea = SEA.split(";").length;
   const N = COUNTRIES.length;
   const lit = (x: string) => `'${x.replaceAll("'", "''")}'`;
   // per drawn accession: the new value of every field a kind may change (NULL where unchanged) and what was planted
@@ -99,14 +97,14 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
     FROM d
     LEFT JOIN ref_country oc ON oc.cidx = (coalesce(d.cidx, 0) + 1 + h(d.id, 92) % ${N - 1}) % ${N}
     LEFT JOIN ref_site os ON os.code3 = oc.code3 AND os.k = (h(d.id, 93) % ${SITES_PER_COUNTRY})::INT
-    LEFT JOIN ref_sea sea ON sea.k = (h(d.id, 94) % ${nSea})::INT
+    LEFT JOIN ref_sea sea ON sea.code3 = d.orig_cty AND sea.k = (h(d.id, 94) % ${SEA_PER_COUNTRY})::INT
     WHERE d.drawn
   ), p AS (
     SELECT o.*, CASE
       WHEN kind_no = ${kind("swapped")} AND latitude IS NOT NULL AND flags & 1 = 1 THEN [longitude, latitude]
       WHEN kind_no = ${kind("sign-lat")} AND latitude IS NOT NULL AND flags & 2 = 2 THEN [-latitude, longitude]
       WHEN kind_no = ${kind("sign-lon")} AND latitude IS NOT NULL AND flags & 4 = 4 THEN [latitude, -longitude]
-      WHEN kind_no = ${kind("sea")} AND latitude IS NOT NULL THEN [sea_lat, sea_lon]
+      WHEN kind_no = ${kind("sea")} AND latitude IS NOT NULL AND sea_lat IS NOT NULL THEN [sea_lat, sea_lon]
       WHEN kind_no = ${kind("zero")} AND latitude IS NOT NULL THEN [0.0, 0.0]::DOUBLE[]
       WHEN kind_no = ${kind("country")} AND latitude IS NOT NULL AND abs(other_lat - cen_lat) + abs(other_lon - cen_lon) > 15
         THEN [round(other_site_lat + (u(id, 16) - 0.5) * 0.03, 4), round(other_site_lon + (u(id, 72) - 0.5) * 0.03, 4)]
@@ -219,4 +217,44 @@ export async function readPlantedErrors(db: DuckDBInstance): Promise<PlantedErro
   } finally {
     con.closeSync();
   }
+}
+
+export interface RuleScore {
+  rule: string;
+  /** Findings of the rule, and those on an accession with a planted error the rule may rightly report. */
+  findings: number;
+  truePositives: number;
+  precision: number;
+  /** Planted errors that this rule is expected to find, and how many of them it found. */
+  planted: number;
+  found: number;
+  recall: number;
+}
+
+/**
+ * Precision and recall of a check against the planted errors. A finding (UUID, rule) is right when its accession has
+ * a planted error whose kind accepts the rule (PLANTED_KINDS); a planted error is found when its accession has a
+ * finding of the kind's expected rule. Findings on accessions without a planted error are false positives.
+ */
+export function scoreFindings(findings: { UUID: string; rule: string }[], planted: PlantedError[]): RuleScore[] {
+  const kinds = new Map(PLANTED_KINDS.map((k) => [k.kind, k]));
+  const byUuid = new Map<string, PlantedError[]>();
+  for (const p of planted) byUuid.set(p.uuid, [...(byUuid.get(p.uuid) ?? []), p]);
+  const found = new Set(findings.map((f) => `${f.UUID} ${f.rule}`));
+  const rules = [...new Set([...findings.map((f) => f.rule), ...PLANTED_KINDS.map((k) => k.rule)])];
+  return rules.map((rule) => {
+    const hits = findings.filter((f) => f.rule === rule);
+    const tp = hits.filter((f) => (byUuid.get(f.UUID) ?? []).some((p) => kinds.get(p.kind)?.accepts.includes(rule))).length;
+    const expected = planted.filter((p) => p.rule === rule);
+    const got = expected.filter((p) => found.has(`${p.uuid} ${rule}`)).length;
+    return {
+      rule,
+      findings: hits.length,
+      truePositives: tp,
+      precision: hits.length ? tp / hits.length : NaN,
+      planted: expected.length,
+      found: got,
+      recall: expected.length ? got / expected.length : NaN,
+    };
+  });
 }
