@@ -78,8 +78,10 @@ describe("checkPassports on a frame with known errors", () => {
     { INSTCODE: "COL003", ACCENUMB: "G2", ORIGCTY: "COL", lat: -74.08, lon: 4.61, unc: null, doi: "10.18730/AAAA2" }, // 1 swapped
     { INSTCODE: "COL003", ACCENUMB: "G3", ORIGCTY: "PER", lat: 12.046, lon: -77.03, unc: null, doi: null }, // 2 latitude sign lost
     { INSTCODE: "COL003", ACCENUMB: "G3", ORIGCTY: "ECU", lat: 0, lon: 0, unc: null, doi: null }, // 3 zero + duplicate of 2
-    { INSTCODE: "MEX002", ACCENUMB: "G3", ORIGCTY: "MEX", lat: 10.5, lon: -140.5, unc: null, doi: null }, // 4 sea (G3 again, other institute)
-    { INSTCODE: "MEX002", ACCENUMB: "M2", ORIGCTY: "MEX", lat: 9.03, lon: 38.75, unc: null, doi: "https://doi.org/10.18730/AAAA5" }, // 5 in ETH; DOI as URL
+    // 4 sea (G3 again, in another institute)
+    { INSTCODE: "MEX002", ACCENUMB: "G3", ORIGCTY: "MEX", lat: 10.5, lon: -140.5, unc: null, doi: null },
+    // 5 in Ethiopia; DOI as a URL
+    { INSTCODE: "MEX002", ACCENUMB: "M2", ORIGCTY: "MEX", lat: 9.03, lon: 38.75, unc: null, doi: "https://doi.org/10.18730/AAAA5" },
     { INSTCODE: "MEX002", ACCENUMB: "M3", ORIGCTY: "MEX", lat: 19, lon: -99, unc: 100, doi: "10.18730 AAAA6" }, // 6 whole degrees; bad DOI
     { INSTCODE: "MEX002", ACCENUMB: "M4", ORIGCTY: "MEX", lat: 19.4, lon: -99.1, unc: 100, doi: null }, // 7 1 decimal, ±100 m claimed
     { INSTCODE: "PER001", ACCENUMB: "P1", ORIGCTY: "SUN", lat: null, lon: null, unc: null, doi: null }, // 8 former country

@@ -47,7 +47,10 @@ export interface QualityReport {
    * corrections the suggested pair (suggested_latitude, suggested_longitude).
    */
   findings: DataFrame;
-  /** Per rule: rule, field, severity, findings, accessions (distinct rows), checked (rows the rule could test), share of checked, description. */
+  /**
+   * Per rule: rule, field, severity, findings, accessions (distinct rows), checked (rows the rule could test), share of
+   * checked, description.
+   */
   summary: DataFrame;
   /** Rows checked. */
   rows: number;

@@ -12,7 +12,7 @@ import { plantErrors } from "./generator/planted.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 6;
+export const GENERATOR_VERSION = 7;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 
@@ -61,7 +61,8 @@ async function build(instance: DuckDBInstance, accessions: number, seed: number,
     if (planted > 0) await plantErrors(con, planted);
     await generateTraits(con, seed);
     await con.run(
-      `CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions, ${planted}::DOUBLE AS planted`,
+      `CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions,
+        ${planted}::DOUBLE AS planted`,
     );
   } finally {
     con.closeSync();

@@ -50,6 +50,20 @@ for (const i of INSTITUTES) if (!codes.has(i.country)) console.error(`note: inst
 const far = (lon: number, lat: number, c: number) =>
   Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !land.inCountry(lon, lat, c) && land.distanceTo(lon, lat, c, SLIP_MARGIN_M) === Infinity;
 
+/** A ";"-joined string literal in pieces of at most about 110 characters joined with "+", one a line. */
+function wrap(items: string[]): string {
+  const parts: string[] = [];
+  let cur = "";
+  for (const it of items) {
+    if (cur && cur.length + it.length + 1 > 110) {
+      parts.push(`${cur};`);
+      cur = it;
+    } else cur = cur ? `${cur};${it}` : it;
+  }
+  parts.push(cur);
+  return parts.map((p) => `"${p}"`).join(" +\n      ");
+}
+
 const lines: string[] = [];
 for (const country of COUNTRIES) {
   const c = land.countryIndex(country.code3);
@@ -86,7 +100,9 @@ for (const country of COUNTRIES) {
     }
   }
   lines.push(
-    `  ${country.code3}: [${+cen[1].toFixed(4)}, ${+cen[0].toFixed(4)}, ${onLand ? 1 : 0}, "${sites.join(";")}", "${sea.join(";")}"],`,
+    `  ${country.code3}: [\n    ${+cen[1].toFixed(4)},\n    ${+cen[0].toFixed(4)},\n    ${onLand ? 1 : 0},\n    ${wrap(sites)},\n    ${
+      wrap(sea)
+    },\n  ],`,
   );
 }
 const text = `/**

@@ -142,6 +142,13 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
      FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
        FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![4])})`).join(", ")}) t(code3, sea))`,
   );
+  await con.run(
+    valuesTable(
+      "ref_institute",
+      ["code", "id", "name", "acronym", "country", "url"],
+      INSTITUTES.map((i) => [str(i.code), num(i.id), str(i.name), str(i.acronym), str(i.country), str(i.url)]),
+    ),
+  );
   return { pairPick };
 }
 

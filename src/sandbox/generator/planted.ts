@@ -30,7 +30,7 @@ export interface PlantedKind {
   /** The rule of checkPassports() expected to report it. */
   rule: string;
   field: string;
-  /** Rules whose findings on an accession with this error are right (the expected rule and, for coordinates, the other coordinate rules). */
+  /** Rules whose findings on an accession with this error are right: the expected rule and, for coordinates, every coordinate rule. */
   accepts: string[];
   description: string;
 }
@@ -152,13 +152,16 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
       WHEN new_collsrc IS NOT NULL THEN coll_src::VARCHAR WHEN new_storage IS NOT NULL THEN storage WHEN new_cty IS NOT NULL THEN orig_cty
       WHEN new_number IS NOT NULL THEN accession_number WHEN new_doi IS NOT NULL THEN doi ELSE species END AS original,
     CASE
-      WHEN coords IS NOT NULL THEN coords[1]::VARCHAR || ', ' || coords[2]::VARCHAR || coalesce(' ±' || coalesce(new_uncert, coord_uncert)::VARCHAR || ' m', '')
-      ELSE coalesce(new_acq, new_coll, new_sampstat::VARCHAR, new_collsrc::VARCHAR, new_storage, new_cty, new_number, new_doi, new_species) END
+      WHEN coords IS NOT NULL THEN coords[1]::VARCHAR || ', ' || coords[2]::VARCHAR ||
+        coalesce(' ±' || coalesce(new_uncert, coord_uncert)::VARCHAR || ' m', '')
+      ELSE coalesce(new_acq, new_coll, new_sampstat::VARCHAR, new_collsrc::VARCHAR, new_storage, new_cty, new_number, new_doi,
+        new_species) END
       AS planted
   FROM plant
   UNION ALL
   -- the accession whose number was copied holds the duplicate too
-  SELECT a.id, a.uuid, a.inst_code, a.accession_number, 'duplicate', 'accenumb-duplicate', 'ACCENUMB', a.accession_number, a.accession_number
+  SELECT a.id, a.uuid, a.inst_code, a.accession_number, 'duplicate', 'accenumb-duplicate', 'ACCENUMB', a.accession_number,
+    a.accession_number
   FROM plant p JOIN accession a ON a.id = p.prev_id WHERE p.new_number IS NOT NULL
   ORDER BY id`);
   await con.run(`
@@ -194,7 +197,17 @@ export interface PlantedError {
   planted: string | null;
 }
 
-/** The errors a sandbox planted (empty when it planted none), e.g. `readPlantedErrors(sandbox.db)`. */
+/**
+ * The errors a sandbox planted (empty when it planted none).
+ * @example
+ * ```ts
+ * import { readPlantedErrors, startSandbox } from "genesys-notebook/sandbox";
+ * const sb = await startSandbox({ accessions: 5_000, plantErrors: 0.05 });
+ * const planted = await readPlantedErrors(sb.db);
+ * console.log(planted.length, planted[0]?.kind, planted[0]?.original, "->", planted[0]?.planted);
+ * await sb.close();
+ * ```
+ */
 export async function readPlantedErrors(db: DuckDBInstance): Promise<PlantedError[]> {
   const con = await db.connect();
   try {
@@ -235,6 +248,19 @@ export interface RuleScore {
  * Precision and recall of a check against the planted errors. A finding (UUID, rule) is right when its accession has
  * a planted error whose kind accepts the rule (PLANTED_KINDS); a planted error is found when its accession has a
  * finding of the kind's expected rule. Findings on accessions without a planted error are false positives.
+ * @example
+ * ```ts
+ * import { checkPassports, Genesys } from "genesys-notebook";
+ * import { readPlantedErrors, scoreFindings, startSandbox } from "genesys-notebook/sandbox";
+ * const sb = await startSandbox({ accessions: 5_000, plantErrors: 0.05 });
+ * const g = new Genesys({ baseUrl: sb.url, token: sb.token });
+ * const { findings } = checkPassports(await g.passports({}));
+ * const found = findings.select("UUID", "rule").toRecords() as { UUID: string; rule: string }[];
+ * const scores = scoreFindings(found, await readPlantedErrors(sb.db));
+ * console.table(scores);
+ * await g.close();
+ * await sb.close();
+ * ```
  */
 export function scoreFindings(findings: { UUID: string; rule: string }[], planted: PlantedError[]): RuleScore[] {
   const kinds = new Map(PLANTED_KINDS.map((k) => [k.kind, k]));
