@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { type SandboxProcess, startSandboxProcess } from "./sandbox-process.ts";
 import { resolveSelect } from "../src/client/passports.ts";
+import { qualityCases, qualityLines, type QualityResults } from "./quality.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -109,6 +110,7 @@ async function peer(p: Peer, tag: string, sb: SandboxProcess, rows: number, sele
   log(`  ${r.label} [warm]: ${r.seconds.toFixed(2)} s, peak RSS ${r.peakRssMB.toFixed(0)} MB`);
 }
 
+let quality: QualityResults | undefined;
 const started = performance.now();
 log(
   `bench: ${accessions.toLocaleString("en")} accessions, ${cpus().length} cores, ${
@@ -158,6 +160,7 @@ try {
   }
   await run("/acn/filter paging, l=1000", "warm", warm, "filter-paging", 100_000, "all");
   await run(`traits() ${TRAIT_CROP}, per dataset, long + wide + metadata (obs)`, "warm", warm, "traits", 0, TRAIT_CROP);
+  quality = await qualityCases(warm, ROWS, SMALL, log);
 } finally {
   await Promise.all([warm.stop(), cold.stop(), link.stop()]);
 }
@@ -275,12 +278,16 @@ for (
   );
   ratio(`peak RSS: passports / leanest peer (all, ${size}; ${leanest.label.split(" (")[0]})`, mine.peakRssMB / leanest.peakRssMB, 1);
 }
+if (quality) {
+  ratio(`checkPassports / passports() (all, ${ROWS / 1000}k, warm)`, quality.speed.checkSeconds / quality.speed.passportsSeconds, 2);
+}
 lines.push("", "ratios (same run):");
 for (const [k, v] of Object.entries(ratios)) {
   lines.push(
     `  ${pad(k, 52)} ${String(v.value).padStart(8)}  target ${v.target.padEnd(6)} ${k.includes("info") ? "" : v.met ? "met" : "MISSED"}`,
   );
 }
+if (quality) lines.push("", ...qualityLines(quality));
 const total = (performance.now() - started) / 1000;
 lines.push("", `bench took ${total.toFixed(0)} s`);
 console.log(lines.join("\n"));
@@ -288,6 +295,10 @@ mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
 writeFileSync(
   file,
-  JSON.stringify({ accessions, cores: cpus().length, linkMBps: LINK_MBPS, results, serverGrowthMB, ratios, seconds: total }, null, 2),
+  JSON.stringify(
+    { accessions, cores: cpus().length, linkMBps: LINK_MBPS, results, serverGrowthMB, ratios, quality, seconds: total },
+    null,
+    2,
+  ),
 );
 console.log(`wrote ${file}`);

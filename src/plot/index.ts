@@ -28,3 +28,4 @@ export {
   withDatasetNames,
   withUnit,
 } from "./labels.ts";
+export { findingsMap, type FindingsMapOptions } from "./quality.ts";

@@ -25,6 +25,7 @@ Options:
   --client-secret S     client secret for client credentials (default: a new one each start)
   --consent-code C      code that approves an interactive login (default: a new one each start)
   --allowed-host NAME   also answer this Host name (repeatable)
+  --plant-errors R      plant known passport errors in a share R of accessions, 0 to 1 (default 0; see docs/quality.md)
   --host ADDRESS        address to bind (default 127.0.0.1)
   -h, --help            print this help
 `;
@@ -54,6 +55,7 @@ try {
       "client-secret": { type: "string" },
       "consent-code": { type: "string" },
       "allowed-host": { type: "string", multiple: true },
+      "plant-errors": { type: "string", default: "0" },
     },
   }).values;
 } catch (e) {
@@ -88,6 +90,7 @@ const options = {
   clientSecret: values["client-secret"] as string | undefined,
   consentCode: values["consent-code"] as string | undefined,
   allowedHosts: values["allowed-host"] as string[] | undefined,
+  plantErrors: num("plant-errors", 0, 1, false),
   ...(values["no-cache"] ? { cache: false as const } : {}),
   log: (m: string) => console.error(m),
 };

@@ -1,6 +1,6 @@
 /**
  * Opens the sandbox's DuckDB database: generated in memory for small sizes,
- * or built once into a cache file (keyed by generator version, seed and size)
+ * or built once into a cache file (keyed by generator version, seed, size and planted-error rate)
  * and reopened on later starts.
  */
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -8,10 +8,11 @@ import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { generatePassports } from "./generator/passports.ts";
+import { plantErrors } from "./generator/planted.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 5;
+export const GENERATOR_VERSION = 7;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 
@@ -22,6 +23,8 @@ export interface DbOptions {
   cache: string | false;
   /** Directories DuckDB may still read and write once external access is off (the export spool). */
   allowedDirectories?: string[];
+  /** Share of accessions drawn for planted errors (generator/planted.ts); 0 plants none. */
+  plantErrors?: number;
   log?: (msg: string) => void;
 }
 
@@ -56,27 +59,31 @@ function privateDir(dir: string): void {
   if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
-async function build(instance: DuckDBInstance, accessions: number, seed: number): Promise<void> {
+async function build(instance: DuckDBInstance, accessions: number, seed: number, planted: number): Promise<void> {
   const con = await instance.connect();
   try {
     await generatePassports(con, accessions, seed);
+    if (planted > 0) await plantErrors(con, planted);
     await generateTraits(con, seed);
-    await con.run(`CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions`);
+    await con.run(
+      `CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions,
+        ${planted}::DOUBLE AS planted`,
+    );
   } finally {
     con.closeSync();
   }
 }
 
 /** A cached database is served only when it says it is what was asked for and holds that many accessions. */
-async function verify(instance: DuckDBInstance, accessions: number, seed: number): Promise<string | undefined> {
+async function verify(instance: DuckDBInstance, accessions: number, seed: number, planted: number): Promise<string | undefined> {
   const con = await instance.connect();
   try {
-    const meta = (await con.runAndReadAll("SELECT version, seed, accessions, (SELECT count(*) FROM accession) FROM sandbox_meta"))
+    const meta = (await con.runAndReadAll("SELECT version, seed, accessions, (SELECT count(*) FROM accession), planted FROM sandbox_meta"))
       .getRows()[0]?.map(Number);
     if (!meta) return "no sandbox_meta row";
-    const [v, s, n, count] = meta;
-    if (v !== GENERATOR_VERSION || s !== seed || n !== accessions || count !== accessions) {
-      return `it describes version ${v}, seed ${s}, ${n} accessions (${count} rows)`;
+    const [v, s, n, count, p] = meta;
+    if (v !== GENERATOR_VERSION || s !== seed || n !== accessions || count !== accessions || p !== planted) {
+      return `it describes version ${v}, seed ${s}, ${n} accessions (${count} rows), planted errors ${p}`;
     }
     return undefined;
   } catch (e) {
@@ -88,24 +95,26 @@ async function verify(instance: DuckDBInstance, accessions: number, seed: number
 
 export async function openDatabase(opts: DbOptions): Promise<DuckDBInstance> {
   const { accessions, seed } = opts;
+  const planted = opts.plantErrors ?? 0;
   if (!Number.isInteger(accessions) || accessions < MIN_ACCESSIONS || accessions > MAX_ACCESSIONS) {
     throw new RangeError(`accessions must be an integer from ${MIN_ACCESSIONS} to ${MAX_ACCESSIONS}, got ${accessions}`);
   }
+  if (!(planted >= 0 && planted <= 1)) throw new RangeError(`plantErrors must be a share from 0 to 1, got ${planted}`);
   if (opts.cache === false) {
     const instance = await DuckDBInstance.create(":memory:");
-    await build(instance, accessions, seed);
+    await build(instance, accessions, seed, planted);
     await serveSettings(instance, opts.allowedDirectories ?? []);
     return instance;
   }
   privateDir(opts.cache);
-  const file = join(opts.cache, `sandbox-v${GENERATOR_VERSION}-seed${seed}-n${accessions}.duckdb`);
+  const file = join(opts.cache, `sandbox-v${GENERATOR_VERSION}-seed${seed}-n${accessions}${planted ? `-planted${planted}` : ""}.duckdb`);
   if (existsSync(file)) {
     if (statSync(file).uid !== (process.getuid?.() ?? statSync(file).uid)) rmSync(file, { force: true });
     else {
       let problem: string | undefined;
       try {
         const probe = await DuckDBInstance.create(file, { access_mode: "READ_ONLY", ...NO_FILE_ACCESS });
-        problem = await verify(probe, accessions, seed);
+        problem = await verify(probe, accessions, seed, planted);
         probe.closeSync();
       } catch (e) {
         problem = (e as Error).message.split("\n")[0];
@@ -122,7 +131,7 @@ export async function openDatabase(opts: DbOptions): Promise<DuckDBInstance> {
     const tmp = `${file}.${process.pid}.tmp`;
     rmSync(tmp, { force: true });
     const building = await DuckDBInstance.create(tmp);
-    await build(building, accessions, seed);
+    await build(building, accessions, seed, planted);
     building.closeSync();
     renameSync(tmp, file);
     opts.log?.(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -5,3 +5,11 @@
 import "../native.ts";
 
 export { type Sandbox, type SandboxOptions, startSandbox } from "./server.ts";
+export {
+  PLANTED_KINDS,
+  type PlantedError,
+  type PlantedKind,
+  readPlantedErrors,
+  type RuleScore,
+  scoreFindings,
+} from "./generator/planted.ts";

@@ -11,6 +11,7 @@ import { authorizeEndpoint, newConsentCode, tokenEndpoint, TokenStore } from "./
 import { FilterCodes, type Route, type SandboxSettings } from "./context.ts";
 import { defaultCacheDir, GENERATOR_VERSION, openDatabase } from "./db.ts";
 import { ExportSpool } from "./export-spool.ts";
+import { DEFAULT_PLANT_RATE } from "./generator/planted.ts";
 import { HttpError } from "./http-error.ts";
 import { Memo } from "./memo.ts";
 import { checkQuery, readBody, sendError, sendJson } from "./http-io.ts";
@@ -58,6 +59,11 @@ export interface SandboxOptions {
   throttleBytesPerSecond?: number;
   /** Bytes of finished CSV exports kept on disk for repeated requests (0 = none). Default 2 GB. */
   exportCacheBytes?: number;
+  /**
+   * Plant known passport errors (docs/quality.md): the share of accessions drawn for one, or true for 2 %. Default none.
+   * `readPlantedErrors(sandbox.db)` lists them.
+   */
+  plantErrors?: number | boolean;
   log?: (msg: string) => void;
 }
 
@@ -146,11 +152,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const accessions = options.accessions ?? 20_000;
   const seed = options.seed ?? 42;
   const cache = options.cache ?? (accessions >= 200_000 ? defaultCacheDir() : false);
+  const plantErrors = options.plantErrors === true ? DEFAULT_PLANT_RATE : Number(options.plantErrors || 0);
   const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
   let db: DuckDBInstance;
   try {
     // DuckDB may write files only in the spool directory once the data is loaded
-    db = await openDatabase({ accessions, seed, cache, allowedDirectories: [spool.dir], log: options.log });
+    db = await openDatabase({ accessions, seed, cache, plantErrors, allowedDirectories: [spool.dir], log: options.log });
   } catch (e) {
     spool.close();
     throw e;
@@ -170,7 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const memo = new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength);
   const budgetMs = options.requestBudgetMs ?? 120_000;
   // what identifies the generated data (the client keys its cache by it, not by the port): header on every answer and GET /sandbox/identity
-  const identity = sandboxIdentity(accessions, seed);
+  const identity = sandboxIdentity(accessions, seed, plantErrors);
   // deno-lint-ignore prefer-const -- set once the port is known (below); read by the request handler defined first
   let hosts: Set<string> | undefined;
 
@@ -285,8 +292,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 /** `g<generator version>-s<seed>-n<accessions>`: sandboxes with the same identity serve the same data. */
-export function sandboxIdentity(accessions: number, seed: number): string {
-  return `g${GENERATOR_VERSION}-s${seed}-n${accessions}`;
+export function sandboxIdentity(accessions: number, seed: number, plantErrors = 0): string {
+  // planted errors change the data: another identity (the cache key of a client)
+  return `g${GENERATOR_VERSION}-s${seed}-n${accessions}${plantErrors ? `-p${plantErrors}` : ""}`;
 }
 
 /** The request target as a URL; `//`, `*` and other odd targets are paths, never a crash. */

@@ -18,7 +18,13 @@ import {
   SITE_TEMPLATES,
   STORAGE,
 } from "./reference.ts";
+import { SITES } from "./sites.ts";
 import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
+
+/** Collecting sites per country in sites.ts (the same number for every country). */
+export const SITES_PER_COUNTRY = SITES.AFG![3].split(";").length;
+/** Points at sea per country in sites.ts. */
+export const SEA_PER_COUNTRY = SITES.AFG![4].split(";").length;
 
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
@@ -60,6 +66,11 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
         num(crop.taxa.length),
         strList(crop.origins),
         num(crop.origins.length),
+        strList(crop.wild),
+        num(crop.wild.length),
+        // a genebank's own country: source of its improved material, and of landraces where the crop is grown there
+        String(inst.country in SITES),
+        String(crop.origins.includes(inst.country) && inst.country in SITES),
       ]);
       // the first crop of a genebank is its largest collection
       const weight = Math.max(1, 6 - rank * 2);
@@ -82,6 +93,10 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
       "ntaxa",
       "origins",
       "norigins",
+      "wild",
+      "nwild",
+      "own_improved",
+      "own_landrace",
     ], pairs),
   );
   await con.run(
@@ -99,21 +114,33 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
   await con.run(
     valuesTable(
       "ref_country",
-      ["code3", "code_num", "name", "lat_min", "lat_max", "lon_min", "lon_max", "towns", "ntowns"],
-      COUNTRIES.map((
-        c,
-      ) => [
+      ["cidx", "code3", "code_num", "name", "towns", "ntowns", "cen_lat", "cen_lon", "cen_ok"],
+      COUNTRIES.map((c, i) => [
+        num(i),
         str(c.code3),
         num(c.codeNum),
         str(c.name),
-        num(c.lat[0]),
-        num(c.lat[1]),
-        num(c.lon[0]),
-        num(c.lon[1]),
         strList(c.towns),
         num(c.towns.length),
+        num(SITES[c.code3]![0]),
+        num(SITES[c.code3]![1]),
+        String(SITES[c.code3]![2] === 1),
       ]),
     ),
+  );
+  // collecting sites on each country's land (sites.ts): code3, k, lat, lon, slip flags
+  await con.run(
+    `CREATE OR REPLACE TABLE ref_site AS SELECT code3, (k - 1)::INT AS k, split_part(site, ',', 1)::DOUBLE AS lat,
+       split_part(site, ',', 2)::DOUBLE AS lon, split_part(site, ',', 3)::INT AS flags
+     FROM (SELECT code3, unnest(string_split(sites, ';')) AS site, generate_subscripts(string_split(sites, ';'), 1) AS k
+       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![3])})`).join(", ")}) t(code3, sites))`,
+  );
+  // points at sea near each country (sites.ts): code3, k, lat, lon
+  await con.run(
+    `CREATE OR REPLACE TABLE ref_sea AS SELECT code3, (k - 1)::INT AS k, split_part(p, ',', 1)::DOUBLE AS lat,
+       split_part(p, ',', 2)::DOUBLE AS lon
+     FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
+       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![4])})`).join(", ")}) t(code3, sea))`,
   );
   await con.run(
     valuesTable(
@@ -153,18 +180,26 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       ${pick(sampstat, "i", 5)} AS samp_stat,
       1960 + floor(u(i, 20) * 63)::INT AS acq_year
     FROM range(1, ${n + 1}) t(i)
+  ), o AS (
+    -- origin: wild and weedy material from the crop's centres, else where the crop is grown; a third of a genebank's
+    -- improved material, and of its landraces where the crop is grown in its country, from its own country
+    SELECT b.*, p.*, CASE
+      WHEN b.samp_stat < 300 THEN p.wild[1 + (h(b.id, 4) % p.nwild)::BIGINT]
+      WHEN u(b.id, 80) < 0.35 AND ((b.samp_stat >= 400 AND p.own_improved) OR (b.samp_stat = 300 AND p.own_landrace)) THEN p.inst_country
+      ELSE p.origins[1 + (h(b.id, 4) % p.norigins)::BIGINT] END AS orig_pick
+    FROM b JOIN ref_pair p USING (pidx)
   ), j AS (
-    SELECT b.*, p.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id,
-      CASE WHEN u(b.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
-      co.name AS orig_name, co.code_num AS orig_num, co.lat_min, co.lat_max, co.lon_min, co.lon_max, co.towns, co.ntowns,
-      (b.samp_stat < 400 OR u(b.id, 3) < 0.2) AS collected,
-      u(b.id, 12) < CASE WHEN b.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
-      1 + (h(b.id, 30) % ${DONORS.length})::INT AS dk,
-      (b.id * 2654435761 + ${seed}) % 33554432 AS dx
-    FROM b
-    JOIN ref_pair p USING (pidx)
-    JOIN ref_taxon tx ON tx.crop_code = p.crop_code AND tx.k = (h(b.id, 3) % p.ntaxa)::INT
-    JOIN ref_country co ON co.code3 = p.origins[1 + (h(b.id, 4) % p.norigins)::BIGINT]
+    SELECT o.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id,
+      CASE WHEN u(o.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
+      co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
+      (o.samp_stat < 400 OR u(o.id, 3) < 0.2) AS collected,
+      u(o.id, 12) < CASE WHEN o.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
+      1 + (h(o.id, 30) % ${DONORS.length})::INT AS dk,
+      (o.id * 2654435761 + ${seed}) % 33554432 AS dx
+    FROM o
+    JOIN ref_taxon tx ON tx.crop_code = o.crop_code AND tx.k = (h(o.id, 3) % o.ntaxa)::INT
+    JOIN ref_country co ON co.code3 = o.orig_pick
+    JOIN ref_site s ON s.code3 = co.code3 AND s.k = (h(o.id, 15) % ${SITES_PER_COUNTRY})::INT
   ), r AS (
     SELECT
       id,
@@ -190,8 +225,8 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   }, '{town}', towns[1 + (h(id, 13) % ntowns)::BIGINT]), '{n}', (1 + (id % 40))::VARCHAR), '{name}', ${
     pick(["La Quinta", "El Rosal", "Santa Ana", "Los Álamos", "San José"], "id", 27)
   }) END AS coll_site,
-      CASE WHEN georef AND orig_cty IS NOT NULL THEN round(lat_min + u(id, 15) * (lat_max - lat_min), 4) END AS latitude,
-      CASE WHEN georef AND orig_cty IS NOT NULL THEN round(lon_min + u(id, 16) * (lon_max - lon_min), 4) END AS longitude,
+      CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lat + (u(id, 16) - 0.5) * 0.03, 4) END AS latitude,
+      CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lon + (u(id, 72) - 0.5) * 0.03, 4) END AS longitude,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN ${
     pick([100, 500, 1000, 2000, 5000, 10000], "id", 18)
   } END AS coord_uncert,
@@ -201,7 +236,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   } END AS georef_meth,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 31) < 0.8 THEN (floor(u(id, 32) * 2200) + CASE WHEN orig_cty IN ('PER',
         'BOL', 'ECU', 'ETH', 'NPL', 'AFG') THEN 1500 ELSE 0 END)::INT END AS elevation,
-      CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
+      CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
         12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
       CASE WHEN u(id, 38) < 0.85 THEN ${pick(collsrc, "id", 39)} END AS coll_src,
       CASE WHEN collected AND u(id, 40) < 0.5 THEN ${

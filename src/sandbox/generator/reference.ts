@@ -19,7 +19,10 @@ export interface Crop {
   code: string;
   name: string;
   taxa: Taxon[];
+  /** Countries of origin of landraces and other cultivated material: the centres and where the crop was taken. */
   origins: string[];
+  /** Countries of origin of wild and weedy material (SAMPSTAT below 300): the crop's centres of origin and diversity. */
+  wild: string[];
 }
 
 const t = (genus: string, species: string, spAuthor: string, grinId: number, subtaxa?: string, subtAuthor?: string): Taxon => ({
@@ -40,6 +43,7 @@ export const CROPS: Crop[] = [
       t("Zea", "diploperennis", "Iltis et al.", 42204),
     ],
     origins: ["MEX", "GTM", "PER", "BOL", "COL", "ECU", "BRA", "ARG", "USA", "ZMB", "KEN", "ETH", "IND", "CHN"],
+    wild: ["MEX", "GTM", "HND", "NIC"],
   },
   {
     code: "wheat",
@@ -71,12 +75,14 @@ export const CROPS: Crop[] = [
       "UKR",
       "RUS",
     ],
+    wild: ["TUR", "SYR", "IRN", "ARM", "AZE", "GEO", "ISR", "JOR", "LBN"],
   },
   {
     code: "rice",
     name: "Rice",
     taxa: [t("Oryza", "sativa", "L.", 26072), t("Oryza", "glaberrima", "Steud.", 26056), t("Oryza", "rufipogon", "Griff.", 26077)],
     origins: ["IND", "BGD", "NPL", "CHN", "PHL", "IDN", "THA", "VNM", "MMR", "LAO", "JPN", "KOR", "MLI", "SEN", "NGA", "MDG"],
+    wild: ["IND", "BGD", "THA", "LAO", "VNM", "MMR", "CHN", "MLI", "NGA"],
   },
   {
     code: "beans",
@@ -87,13 +93,15 @@ export const CROPS: Crop[] = [
       t("Phaseolus", "coccineus", "L.", 27594),
       t("Phaseolus", "acutifolius", "A. Gray", 27584),
     ],
-    origins: ["COL", "MEX", "GTM", "PER", "ECU", "BOL", "BRA", "ARG", "RWA", "BDI", "UGA", "KEN", "TZA", "MWI"],
+    origins: ["COL", "MEX", "GTM", "PER", "ECU", "BOL", "BRA", "ARG", "RWA", "BDI", "UGA", "KEN", "TZA", "MWI", "ESP", "ITA", "GRC"],
+    wild: ["MEX", "GTM", "HND", "CRI", "COL", "ECU", "PER", "BOL", "ARG"],
   },
   {
     code: "barley",
     name: "Barley",
     taxa: [t("Hordeum", "vulgare", "L.", 19344), t("Hordeum", "vulgare", "L.", 19347, "subsp. spontaneum", "(K. Koch) Thell.")],
     origins: ["SYR", "IRN", "TUR", "ETH", "MAR", "AFG", "CHN", "NPL", "DEU", "ESP", "JOR", "ISR"],
+    wild: ["SYR", "ISR", "JOR", "LBN", "TUR", "IRN"],
   },
   {
     code: "sorghum",
@@ -103,6 +111,7 @@ export const CROPS: Crop[] = [
       t("Sorghum", "bicolor", "(L.) Moench", 35146, "subsp. verticilliflorum", "(Steud.) de Wet ex Wiersema & J. Dahlb."),
     ],
     origins: ["SDN", "ETH", "NGA", "NER", "MLI", "BFA", "TCD", "IND", "YEM", "KEN", "TZA", "ZWE"],
+    wild: ["SDN", "ETH", "TCD", "KEN", "NGA"],
   },
   {
     code: "potato",
@@ -113,12 +122,14 @@ export const CROPS: Crop[] = [
       t("Solanum", "phureja", "Juz. & Bukasov", 35080),
     ],
     origins: ["PER", "BOL", "ECU", "COL", "ARG", "CHL"],
+    wild: ["PER", "BOL", "ARG", "ECU", "MEX"],
   },
   {
     code: "cassava",
     name: "Cassava",
     taxa: [t("Manihot", "esculenta", "Crantz", 23191)],
     origins: ["BRA", "COL", "PER", "PRY", "NGA", "GHA", "COD", "TZA", "THA", "IDN"],
+    wild: ["BRA", "PRY", "BOL", "PER"],
   },
   {
     code: "cowpea",
@@ -128,60 +139,70 @@ export const CROPS: Crop[] = [
       t("Vigna", "unguiculata", "(L.) Walp.", 41631, "subsp. sesquipedalis", "(L.) Verdc."),
     ],
     origins: ["NGA", "NER", "BFA", "GHA", "SEN", "MLI", "CMR", "IND", "BRA"],
+    wild: ["NGA", "CMR", "GHA", "NAM", "TZA"],
   },
   {
     code: "chickpea",
     name: "Chickpea",
     taxa: [t("Cicer", "arietinum", "L.", 10682), t("Cicer", "reticulatum", "Ladiz.", 10693)],
     origins: ["IND", "PAK", "IRN", "TUR", "ETH", "AFG", "SYR", "MEX", "MAR"],
+    wild: ["TUR", "SYR"],
   },
   {
     code: "lentil",
     name: "Lentil",
     taxa: [t("Lens", "culinaris", "Medik.", 21389), t("Lens", "orientalis", "(Boiss.) Hand.-Mazz.", 21394)],
     origins: ["SYR", "TUR", "IRN", "ETH", "IND", "NPL", "AFG", "JOR", "MAR", "EGY"],
+    wild: ["TUR", "SYR", "ISR", "JOR", "IRN", "LBN"],
   },
   {
     code: "pearlmillet",
     name: "Pearl millet",
     taxa: [t("Cenchrus", "americanus", "(L.) Morrone", 466393)],
     origins: ["NER", "MLI", "SEN", "BFA", "NGA", "TCD", "SDN", "IND", "NAM"],
+    wild: ["NER", "MLI", "SEN", "TCD", "SDN"],
   },
   {
     code: "banana",
     name: "Banana",
     taxa: [t("Musa", "acuminata", "Colla", 24718), t("Musa", "balbisiana", "Colla", 24720)],
     origins: ["PNG", "IDN", "PHL", "MYS", "IND", "UGA", "CMR", "HND"],
+    wild: ["PNG", "IDN", "MYS", "PHL", "MMR", "THA"],
   },
   {
     code: "sweetpotato",
     name: "Sweet potato",
     taxa: [t("Ipomoea", "batatas", "(L.) Lam.", 20138)],
     origins: ["PER", "ECU", "COL", "GTM", "MEX", "PNG", "UGA", "CHN"],
+    wild: ["MEX", "GTM", "COL", "ECU", "PER"],
   },
   {
     code: "groundnut",
     name: "Groundnut",
     taxa: [t("Arachis", "hypogaea", "L.", 3935), t("Arachis", "duranensis", "Krapov. & W. C. Greg.", 3925)],
     origins: ["BOL", "ARG", "BRA", "PER", "PRY", "IND", "SEN", "NGA", "CHN"],
+    wild: ["BOL", "ARG", "PRY", "BRA"],
   },
   {
     code: "faba",
     name: "Faba bean",
     taxa: [t("Vicia", "faba", "L.", 42272)],
     origins: ["ETH", "EGY", "SYR", "CHN", "MAR", "ESP", "TUN", "SDN"],
+    wild: ["SYR", "ISR", "JOR", "TUR"],
   },
   {
     code: "pigeonpea",
     name: "Pigeon pea",
     taxa: [t("Cajanus", "cajan", "(L.) Millsp.", 8437)],
     origins: ["IND", "KEN", "TZA", "MWI", "UGA", "NPL", "MMR"],
+    wild: ["IND", "MMR"],
   },
   {
     code: "yam",
     name: "Yam",
     taxa: [t("Dioscorea", "rotundata", "Poir.", 14337), t("Dioscorea", "alata", "L.", 14306)],
     origins: ["NGA", "GHA", "BEN", "CIV", "TGO", "CMR", "PNG"],
+    wild: ["NGA", "GHA", "BEN", "CIV", "CMR", "TGO"],
   },
 ];
 
@@ -203,18 +224,24 @@ const c = (code3: string, codeNum: number, name: string, lat: [number, number], 
   towns,
 });
 
-/** Rough bounding boxes (degrees), inset so points stay on land for most draws. */
+/**
+ * Bounding boxes (degrees) of each country's farming regions: collecting sites are drawn on the country's land
+ * inside this box (sites.ts), so that they fall where crops are grown rather than in deserts or tundra.
+ */
 export const COUNTRIES: Country[] = [
   c("AFG", 4, "Afghanistan", [31, 37], [62, 70], ["Herāt", "Kandahār", "Bāmyān", "Mazār-i-Sharīf"]),
   c("ARG", 32, "Argentina", [-38, -23], [-68, -58], ["Jujuy", "Salta", "Tucumán", "Córdoba"]),
   c("ARM", 51, "Armenia", [39.2, 41.1], [43.8, 46.2], ["Gyumri", "Vanadzor", "Sevan"]),
+  c("AUS", 36, "Australia", [-38, -27], [138, 152], ["Horsham", "Wagga Wagga", "Toowoomba"]),
   c("AZE", 31, "Azerbaijan", [38.8, 41.5], [45.5, 49.5], ["Gəncə", "Şəki", "Lənkəran"]),
   c("BDI", 108, "Burundi", [-4.3, -2.5], [29.1, 30.7], ["Gitega", "Ngozi", "Muyinga"]),
+  c("BEL", 56, "Belgium", [49.6, 51.4], [2.6, 6.3], ["Gembloux", "Leuven", "Namur"]),
   c("BEN", 204, "Benin", [6.5, 12], [1.2, 3.5], ["Parakou", "Djougou", "Abomey"]),
   c("BFA", 854, "Burkina Faso", [10, 14.5], [-5, 1.8], ["Bobo-Dioulasso", "Ouahigouya", "Koudougou"]),
   c("BGD", 50, "Bangladesh", [21.5, 25.8], [88.3, 92.3], ["Rājshāhi", "Sylhet", "Bogra"]),
   c("BOL", 68, "Bolivia", [-21.5, -11], [-68.5, -58.5], ["Cochabamba", "Potosí", "Sucre", "Tarija"]),
   c("BRA", 76, "Brazil", [-30, -3], [-60, -38], ["Goiânia", "Cuiabá", "Petrolina", "Londrina"]),
+  c("CRI", 188, "Costa Rica", [8.5, 11], [-85.5, -82.8], ["Turrialba", "Cartago", "Liberia"]),
   c("CHL", 152, "Chile", [-42, -28], [-73, -70], ["Chillán", "Temuco", "La Serena"]),
   c("CHN", 156, "China", [23, 41], [100, 120], ["Kunming", "Chéngdū", "Xī'ān", "Lánzhōu"]),
   c("CIV", 384, "Côte d'Ivoire", [5.5, 10], [-7.5, -3.5], ["Bouaké", "Korhogo", "Daloa"]),
@@ -242,6 +269,7 @@ export const COUNTRIES: Country[] = [
   c("KEN", 404, "Kenya", [-4, 4], [34, 40], ["Kitale", "Nakuru", "Machakos", "Embu"]),
   c("KOR", 410, "Republic of Korea", [34.5, 38], [126.5, 129], ["Suwon", "Jeonju", "Daegu"]),
   c("LAO", 418, "Lao People's Democratic Republic", [14, 22], [100.5, 106.5], ["Luang Prabang", "Savannakhet", "Pakse"]),
+  c("LBN", 422, "Lebanon", [33.2, 34.6], [35.3, 36.5], ["Terbol", "Zahlé", "Baalbek"]),
   c("MAR", 504, "Morocco", [29, 35], [-9.5, -2], ["Meknès", "Settat", "Marrakech"]),
   c("MDG", 450, "Madagascar", [-25, -12], [44, 50], ["Antsirabe", "Fianarantsoa", "Toamasina"]),
   c("MEX", 484, "Mexico", [15, 28], [-108, -90], ["Texcoco", "Oaxaca de Juárez", "Chilpancingo", "Morelia"]),
@@ -252,6 +280,7 @@ export const COUNTRIES: Country[] = [
   c("NAM", 516, "Namibia", [-25, -18], [14, 24], ["Oshakati", "Rundu", "Otjiwarongo"]),
   c("NER", 562, "Niger", [13, 17], [1, 12], ["Maradi", "Zinder", "Tahoua"]),
   c("NGA", 566, "Nigeria", [5, 13], [3, 13], ["Ibadan", "Kano", "Zaria", "Jos"]),
+  c("NIC", 558, "Nicaragua", [11, 14], [-87, -84], ["León", "Matagalpa", "Estelí"]),
   c("NPL", 524, "Nepal", [27, 30], [81, 88], ["Pokhara", "Jumla", "Dhankuta"]),
   c("PAK", 586, "Pakistan", [24, 36], [62, 75], ["Faisalābād", "Quetta", "Peshāwar"]),
   c("PER", 604, "Peru", [-17, -4], [-80, -70], ["Huancayo", "Cusco", "Cajamarca", "Puno"]),

@@ -1,0 +1,121 @@
+/**
+ * Writes src/sandbox/generator/sites.ts: collecting sites for the generator, drawn from the same 1 km land map the
+ * checker uses, so that the sandbox starts without loading the map.
+ *   deno run -A src/sandbox/generator/make-sites.ts
+ * Per country of reference.ts: `SITES_PER_COUNTRY` points on the country's land inside its farming-region box, each
+ * at least `INSET_M` from any border, coast or lake shore; for each, which slips (swapped pair, negated latitude,
+ * negated longitude) would move it more than `SLIP_MARGIN_M` outside the country (the generator plants only those,
+ * so that every planted slip is detectable); the centroid of the country's largest polygon and whether it lies on
+ * its land. And per country, points at sea at least `SEA_M` from any land, as near the country as such points are,
+ * none of whose slips falls in or within `SLIP_MARGIN_M` of the country.
+ */
+import { writeFileSync } from "node:fs";
+import { landIndex } from "../../quality/geometry.ts";
+import { COUNTRIES, CROPS, INSTITUTES } from "./reference.ts";
+
+const SITES_PER_COUNTRY = 200;
+const INSET_M = 5_000;
+const SLIP_MARGIN_M = 30_000;
+const SEA_M = 50_000;
+const SEA_PER_COUNTRY = 20;
+const SLIPS = [
+  (lat: number, lon: number) => [lon, lat],
+  (lat: number, lon: number) => [-lat, lon],
+  (lat: number, lon: number) => [lat, -lon],
+  (lat: number, lon: number) => [-lat, -lon],
+  (lat: number, lon: number) => [-lon, lat],
+  (lat: number, lon: number) => [lon, -lat],
+] as const;
+
+/** mulberry32: a small seeded generator, so the file is the same on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const seedOf = (s: string) => [...s].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261);
+
+const land = landIndex();
+const codes = new Set(COUNTRIES.map((c) => c.code3));
+for (const crop of CROPS) {
+  for (const c of [...crop.origins, ...crop.wild]) if (!codes.has(c)) throw new Error(`${crop.code}: ${c} is not in COUNTRIES`);
+}
+for (const i of INSTITUTES) if (!codes.has(i.country)) console.error(`note: institute country ${i.country} has no sites`);
+
+const far = (lon: number, lat: number, c: number) =>
+  Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !land.inCountry(lon, lat, c) && land.distanceTo(lon, lat, c, SLIP_MARGIN_M) === Infinity;
+
+/** A ";"-joined string literal in pieces of at most about 110 characters joined with "+", one a line. */
+function wrap(items: string[]): string {
+  const parts: string[] = [];
+  let cur = "";
+  for (const it of items) {
+    if (cur && cur.length + it.length + 1 > 110) {
+      parts.push(`${cur};`);
+      cur = it;
+    } else cur = cur ? `${cur};${it}` : it;
+  }
+  parts.push(cur);
+  return parts.map((p) => `"${p}"`).join(" +\n      ");
+}
+
+const lines: string[] = [];
+for (const country of COUNTRIES) {
+  const c = land.countryIndex(country.code3);
+  if (c < 0) throw new Error(`${country.code3} is not on the land map`);
+  const next = rng(seedOf(country.code3));
+  const sites: string[] = [];
+  let tries = 0;
+  while (sites.length < SITES_PER_COUNTRY) {
+    if (++tries > 2_000_000) throw new Error(`${country.code3}: too few sites on land in its box`);
+    const lat = +(country.lat[0] + next() * (country.lat[1] - country.lat[0])).toFixed(3);
+    const lon = +(country.lon[0] + next() * (country.lon[1] - country.lon[0])).toFixed(3);
+    if (!land.inCountry(lon, lat, c) || land.distanceTo(lon, lat, c, INSET_M) !== Infinity) continue;
+    if (land.countryAt(lon, lat) !== c) continue; // overlapping polygons: keep points only one country claims
+    const flags = (far(lat, lon, c) ? 1 : 0) | (far(lon, -lat, c) ? 2 : 0) | (far(-lon, lat, c) ? 4 : 0);
+    sites.push(`${lat},${lon},${flags}`);
+  }
+  const cen = land.centroid(country.code3)!;
+  const onLand = land.inCountry(cen[0], cen[1], c) && land.distanceTo(cen[0], cen[1], c, 2_000) === Infinity;
+  // sea points: in a box around the farming region, widened until enough are found
+  const sea: string[] = [];
+  for (let pad = 3; sea.length < SEA_PER_COUNTRY; pad += 3) {
+    for (let t = 0; t < 4000 && sea.length < SEA_PER_COUNTRY; t++) {
+      const lat = +(country.lat[0] - pad + next() * (country.lat[1] - country.lat[0] + 2 * pad)).toFixed(3);
+      const lon = +(country.lon[0] - pad + next() * (country.lon[1] - country.lon[0] + 2 * pad)).toFixed(3);
+      if (Math.abs(lat) > 80 || Math.abs(lon) > 180) continue;
+      if (land.countryAt(lon, lat) >= 0 || land.distanceTo(lon, lat, -1, SEA_M) !== Infinity) continue;
+      if (
+        !SLIPS.every((f) => {
+          const [y, x] = f(lat, lon);
+          return Math.abs(y!) > 90 || Math.abs(x!) > 180 || far(x!, y!, c);
+        })
+      ) continue;
+      sea.push(`${lat},${lon}`);
+    }
+  }
+  lines.push(
+    `  ${country.code3}: [\n    ${+cen[1].toFixed(4)},\n    ${+cen[0].toFixed(4)},\n    ${onLand ? 1 : 0},\n    ${wrap(sites)},\n    ${
+      wrap(sea)
+    },\n  ],`,
+  );
+}
+const text = `/**
+ * Generated by make-sites.ts from the 1 km land map (@geo-maps/countries-land-1km): do not edit.
+ * Per country: centroid latitude, longitude, 1 when the centroid lies on the country's land (2 km inside), and
+ * ${SITES_PER_COUNTRY} collecting sites "lat,lon,flags" at least ${INSET_M} m inside the country's land, where flags bit 1
+ * = swapping latitude and longitude, bit 2 = negating the latitude, bit 4 = negating the longitude moves the site
+ * more than ${SLIP_MARGIN_M} m outside the country; and ${SEA_PER_COUNTRY} points "lat,lon" at sea, at least ${SEA_M} m from any land
+ * and near the country, none of whose slips falls in or within ${SLIP_MARGIN_M} m of it.
+ */
+export const SITES: Record<string, [number, number, number, string, string]> = {
+${lines.join("\n")}
+};
+`;
+writeFileSync(new URL("./sites.ts", import.meta.url), text);
+console.log(`sites.ts: ${COUNTRIES.length} countries, ${text.length.toLocaleString("en")} characters`);
