@@ -20,7 +20,7 @@ import { GenesysInputError } from "./core/errors.ts";
 import { collectPassports, exportBlocks, fetchRows, passportFrames, type PassportOptions, planExport } from "./passports.ts";
 import { type PageStore, resumable } from "./cache/resume.ts";
 import { publish } from "./core/result.ts";
-import { type ParquetSinkResult, passportsToParquet } from "./sink/parquet.ts";
+import { type ParquetCompression, type ParquetSinkResult, passportsToParquet } from "./sink/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
@@ -307,7 +307,7 @@ export class Genesys {
   async passportsToParquet(
     filter: AccessionFilterInput,
     dir: string,
-    opts: Omit<PassportOptions, "decode" | "cache"> & { resume?: boolean; ttlMs?: number } = {},
+    opts: Omit<PassportOptions, "decode" | "cache"> & { resume?: boolean; ttlMs?: number; compression?: ParquetCompression } = {},
   ): Promise<ParquetSinkResult> {
     checkOptions("passportsToParquet()", opts, ACN_QUERY);
     if (typeof dir !== "string" || !dir) {

@@ -97,7 +97,15 @@ export const OPTIONS = {
   "Genesys.login()": { ...client, ...login },
   "passports()": passports,
   "passportBatches()": passports,
-  "passportsToParquet()": { ...parquetBase, resume: bool, ttlMs: ms },
+  "passportsToParquet()": {
+    ...parquetBase,
+    resume: bool,
+    ttlMs: ms,
+    compression: [
+      z.enum(["uncompressed", "snappy", "lz4", "zstd", "gzip"]),
+      '"snappy" (the default), "zstd", "lz4", "gzip" or "uncompressed"',
+    ],
+  },
   "accessions()": { size: int(1, 1_000), signal, cache },
   "datasets()": { signal, cache },
   "descriptors()": { signal, cache },

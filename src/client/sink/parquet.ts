@@ -54,9 +54,14 @@ function writeJson(path: string, value: unknown): void {
   renameSync(`${path}.tmp`, path);
 }
 
-/** A file written under a temporary name and renamed: a cut run never leaves a half-written part. */
-function writePart(df: DataFrame, path: string): void {
-  df.writeParquet(`${path}.tmp`);
+export type ParquetCompression = "uncompressed" | "snappy" | "lz4" | "zstd" | "gzip";
+
+/**
+ * A file written under a temporary name and renamed: a cut run never leaves a half-written part. Written by polars'
+ * sink on its own threads, so the event loop goes on receiving the next block meanwhile.
+ */
+async function writePart(df: DataFrame, path: string, compression: ParquetCompression): Promise<void> {
+  await df.lazy().sinkParquet(`${path}.tmp`, { compression }).collect();
   renameSync(`${path}.tmp`, path);
 }
 
@@ -81,8 +86,16 @@ export async function passportsToParquet(
   filter: unknown,
   plan: ExportPlan,
   dir: string,
-  opts: { signal?: AbortSignal; onProgress?: (p: Progress) => void; resume?: boolean; ttlMs?: number } = {},
+  opts: {
+    signal?: AbortSignal;
+    onProgress?: (p: Progress) => void;
+    resume?: boolean;
+    ttlMs?: number;
+    /** Default "snappy": fast, and read by every Parquet reader (DuckDB, pyarrow, Spark). */
+    compression?: ParquetCompression;
+  } = {},
 ): Promise<ParquetSinkResult> {
+  const compression = opts.compression ?? "snappy";
   if (existsSync(dir) && readdirSync(dir).length && !existsSync(join(dir, MANIFEST))) {
     throw new GenesysInputError(`'${dir}' exists and is not a dataset written by passportsToParquet()`, {
       endpoint: "passportsToParquet()",
@@ -117,31 +130,40 @@ export async function passportsToParquet(
     log.note(`resumed at page ${startPage}: pages 0 to ${startPage - 1} (${rows.toLocaleString("en")} rows) were in the folder`);
   }
   let pageFiles: string[] = [], pageRows = 0, block = 0, bytes = 0;
-  for await (const b of exportBlocks(t, filter, plan, log, { startPage, rowsBefore: rows, signal: opts.signal })) {
-    let df = assembleFrame([b.df], b.header, b.kinds, plan.parseDates, log);
-    if (plan.limit !== undefined) df = df.head(Math.max(0, plan.limit - rows - pageRows));
-    if (df.height || (!schema.length && b.last)) {
-      const wider = schema.length ? widened(schema, df) : df.getColumns().map((s) => [s.name, s.dtype] as [string, DataType]);
-      if (wider) {
-        if (schema.length) rewrite(dir, [...kept, ...pageFiles], wider, log);
-        schema = wider;
+  // one part being written while the next block is read; awaited before the manifest names it, and on failure
+  let writing: Promise<void> | undefined;
+  try {
+    for await (const b of exportBlocks(t, filter, plan, log, { startPage, rowsBefore: rows, signal: opts.signal })) {
+      let df = assembleFrame([b.df], b.header, b.kinds, plan.parseDates, log);
+      if (plan.limit !== undefined) df = df.head(Math.max(0, plan.limit - rows - pageRows));
+      if (df.height || (!schema.length && b.last)) {
+        const wider = schema.length ? widened(schema, df) : df.getColumns().map((s) => [s.name, s.dtype] as [string, DataType]);
+        await writing;
+        if (wider) {
+          if (schema.length) await rewrite(dir, [...kept, ...pageFiles], wider, log, compression);
+          schema = wider;
+        }
+        const name = `part-${String(b.page).padStart(6, "0")}-${String(block++).padStart(4, "0")}.parquet`;
+        writing = writePart(conform(df, schema), join(dir, name), compression);
+        writing.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+        pageFiles.push(name);
+        pageRows += df.height;
       }
-      const name = `part-${String(b.page).padStart(6, "0")}-${String(block++).padStart(4, "0")}.parquet`;
-      writePart(conform(df, schema), join(dir, name));
-      pageFiles.push(name);
-      pageRows += df.height;
+      opts.onProgress?.({ rows: rows + pageRows, bytes: bytes + b.bytes, page: b.page, total: plan.limit });
+      if (!b.last) continue;
+      await writing;
+      bytes += b.bytes;
+      manifest.pages.push({ page: b.page, files: pageFiles, rows: pageRows });
+      manifest.schema = schema.map(([n, dt]) => [n, String(dt)]);
+      for (const f of pageFiles) kept.add(f);
+      rows += pageRows;
+      writeJson(join(dir, MANIFEST), manifest);
+      pageFiles = [];
+      pageRows = 0;
+      block = 0;
     }
-    opts.onProgress?.({ rows: rows + pageRows, bytes: bytes + b.bytes, page: b.page, total: plan.limit });
-    if (!b.last) continue;
-    bytes += b.bytes;
-    manifest.pages.push({ page: b.page, files: pageFiles, rows: pageRows });
-    manifest.schema = schema.map(([n, dt]) => [n, String(dt)]);
-    for (const f of pageFiles) kept.add(f);
-    rows += pageRows;
-    writeJson(join(dir, MANIFEST), manifest);
-    pageFiles = [];
-    pageRows = 0;
-    block = 0;
+  } finally {
+    await writing?.catch(() => undefined);
   }
   manifest.complete = true;
   writeJson(join(dir, MANIFEST), manifest);
@@ -164,8 +186,14 @@ function dtypesOf(file: string): [string, DataType][] {
 }
 
 /** Rewrites the dataset's files with a wider schema. */
-function rewrite(dir: string, files: string[], schema: [string, DataType][], log: CoercionLog): void {
-  for (const f of files) writePart(conform(pl.readParquet(join(dir, f)), schema), join(dir, f));
+async function rewrite(
+  dir: string,
+  files: string[],
+  schema: [string, DataType][],
+  log: CoercionLog,
+  compression: ParquetCompression,
+): Promise<void> {
+  for (const f of files) await writePart(conform(pl.readParquet(join(dir, f)), schema), join(dir, f), compression);
   log.note(`a block needed wider column types; the ${files.length} file(s) written before were rewritten with them`);
 }
 
