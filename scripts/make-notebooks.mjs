@@ -442,13 +442,14 @@ writeFileSync(
 const useReal = !!Deno.env.get("GENESYS_API_URL");
 const sb = useReal ? undefined : await startSandbox({ accessions: 30_000, seed: 42, plantErrors: true });
 const g = useReal ? Genesys.fromEnv() : new Genesys({ baseUrl: sb!.url, token: sb!.token });
-useReal ? "connected to " + g.baseUrl : "sandbox with planted errors at " + sb!.url`,
+await display(useReal ? "connected to " + g.baseUrl : "sandbox with planted errors at " + sb!.url);`,
       ],
       ["md", "**1. The institute's passports**: CIAT's genebank (COL003), every MCPD column."],
       [
         "code",
-        `const passports = await g.passports({ institute: { code: ["COL003"] } });
-\`\${passports.height.toLocaleString("en")} accessions\``,
+        `// (values read another way, such as impossible dates, are reported by the check below, not on stderr)
+const passports = await g.passports({ institute: { code: ["COL003"] } }, { onDiagnostics: () => undefined });
+await display(\`\${passports.height.toLocaleString("en")} accessions\`);`,
       ],
       [
         "md",
@@ -486,7 +487,9 @@ await display(findingsMap(report.findings, { title: "CIAT passports: coordinates
         `import { mkdirSync } from "node:fs";
 mkdirSync("out", { recursive: true });
 report.findings.writeCSV("out/COL003-findings.csv");
-\`wrote out/COL003-findings.csv: \${report.findings.height} findings for \${report.findings.getColumn("row").nUnique()} accessions\``,
+await display(
+  \`wrote out/COL003-findings.csv: \${report.findings.height} findings for \${report.findings.getColumn("row").nUnique()} accessions\`,
+);`,
       ],
       [
         "md",
