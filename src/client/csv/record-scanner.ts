@@ -5,7 +5,7 @@
  * may be cut), and notes syntax that polars would read differently (escaped
  * or lazy quotes, blank lines), so that only such blocks are rewritten.
  */
-import { type FastFields, fastFields } from "./wasm/fast-fields.ts";
+import { fastFields } from "./wasm/fast-fields.ts";
 import { BACKSLASH, CR, FIELD_END, FS, inQuotes, IRREGULAR, LF, QEQ, QUOTE, RECORD_END, step, stepIn, U } from "./dialect.ts";
 
 const SEP_OUTSIDE = (FS << 8) | FIELD_END;
@@ -48,6 +48,8 @@ export class RecordScanner {
   recordStart = 0;
   /** Absolute offset of the latest byte that needs a rewrite before polars reads it, or -1. */
   lastIrregular = -1;
+  /** Index just past the last record end in the chunk being scanned, or -1. */
+  private lastEnd = -1;
 
   constructor(readonly sep: number, readonly expected: number, readonly maxRecordBytes = 64 * 1024 * 1024) {
     for (const b of [sep, LF, QUOTE, BACKSLASH]) this.special[b] = 1;
@@ -55,17 +57,54 @@ export class RecordScanner {
 
   /** Scans a chunk; returns the index just past the chunk's last record end, or -1 when no record ends in it. */
   scan(chunk: Uint8Array): number {
-    // outside quotes, a plain chunk is counted 16 bytes at a time (wasm/fast-fields.ts); anything else goes on below
-    if ((this.state === U || this.state === FS) && chunk.length >= 64) {
-      const fast = fastFields(chunk, this.sep, this.expected, this.fields - 1);
-      if (fast) return this.takeFast(chunk, fast);
+    const base = this.pos;
+    this.lastEnd = -1;
+    let i = 0;
+    while (i < chunk.length) {
+      // outside quotes, plain bytes are counted 16 at a time (wasm/fast-fields.ts) up to the first byte that needs the
+      // state machine (a quote, a backslash, a record with another field count), which reads from that record on
+      // until a record ends after it; then the fast path again
+      const fast = (this.state === U || this.state === FS) && chunk.length - i >= 64
+        ? fastFields(chunk.subarray(i), this.sep, this.expected, this.fields - 1)
+        : undefined;
+      if (!fast) {
+        this.slowScan(chunk, i, chunk.length, base);
+        break;
+      }
+      if (fast.last >= 0) {
+        this.records += fast.records;
+        this.recordStart = base + i + fast.last + 1;
+        this.lastEnd = i + fast.last + 1;
+      }
+      if (fast.stop < 0) {
+        this.fields = fast.seps + 1;
+        const lastByte = chunk[chunk.length - 1]!;
+        // after a delimiter or a line end the next byte starts a field; after anything else it continues one
+        this.state = lastByte === this.sep || lastByte === LF ? FS : U;
+        break;
+      }
+      const from = fast.last >= 0 ? i + fast.last + 1 : i;
+      if (fast.last >= 0) {
+        this.fields = 1;
+        this.state = FS;
+      }
+      i = this.slowScan(chunk, from, i + fast.stop, base);
     }
+    this.pos = base + chunk.length;
+    if (chunk.length) this.lastByte = chunk[chunk.length - 1]!;
+    this.checkLength();
+    return this.lastEnd;
+  }
+
+  /**
+   * The state machine over chunk[from…): up to the end, or only until the first record that ends outside quotes at or
+   * after `until` (returns the index just past it).
+   */
+  private slowScan(chunk: Uint8Array, from: number, until: number, base: number): number {
     const sep = this.sep;
     const special = this.special;
-    const base = this.pos;
     let state = this.state;
-    let last = -1;
-    for (let i = 0; i < chunk.length; i++) {
+    for (let i = from; i < chunk.length; i++) {
       const c = chunk[i]!;
       // U and Q (0, 1) pass ordinary bytes through unchanged: the hot path
       if (state < 2 && special[c] === 0) continue;
@@ -83,30 +122,16 @@ export class RecordScanner {
       if (r & FIELD_END) this.fields++;
       else if (r & RECORD_END) {
         this.endRecord(base + i, i > 0 ? chunk[i - 1]! : this.lastByte);
-        last = i + 1;
+        this.lastEnd = i + 1;
+        if (i >= until) {
+          this.state = state;
+          return i + 1;
+        }
       }
       if (r & IRREGULAR) this.lastIrregular = base + i;
     }
     this.state = state;
-    this.pos = base + chunk.length;
-    if (chunk.length) this.lastByte = chunk[chunk.length - 1]!;
-    this.checkLength();
-    return last;
-  }
-
-  /** Takes the fast path's count of a plain chunk: the same state as the state machine would reach. */
-  private takeFast(chunk: Uint8Array, fast: FastFields): number {
-    const base = this.pos;
-    this.records += fast.records;
-    if (fast.last >= 0) this.recordStart = base + fast.last + 1;
-    this.fields = fast.seps + 1;
-    this.pos = base + chunk.length;
-    const lastByte = chunk[chunk.length - 1]!;
-    this.lastByte = lastByte;
-    // after a delimiter or a line end the next byte starts a field; after anything else it continues one
-    this.state = lastByte === this.sep || lastByte === LF ? FS : U;
-    this.checkLength();
-    return fast.last >= 0 ? fast.last + 1 : -1;
+    return chunk.length;
   }
 
   /** A record longer than maxRecordBytes is an error (an unclosed quote, or not CSV). */

@@ -14,6 +14,7 @@ interface Exports {
   records: WebAssembly.Global;
   last: WebAssembly.Global;
   seps: WebAssembly.Global;
+  stop: WebAssembly.Global;
 }
 
 let exports: Exports | null | undefined;
@@ -32,23 +33,33 @@ function load(): Exports | null {
 }
 
 export interface FastFields {
-  /** Records that end in the chunk, each with the expected field count. */
+  /** Records that ended before `stop` (the whole chunk when `stop` is -1), each with the expected field count. */
   records: number;
-  /** Index of the chunk's last LF, or -1. */
+  /** Index of the last LF of those records, or -1. */
   last: number;
-  /** Delimiters in the record left open at the chunk's end. */
+  /** Delimiters in the record left open at the chunk's end (when `stop` is -1). */
   seps: number;
+  /** Where the plain bytes end (a quote, a backslash, or the LF of a record with another field count), or -1. */
+  stop: number;
 }
 
-/** The chunk's record ends when it is plain (no quote, no backslash, every record with `expected` fields); else undefined. */
+/**
+ * Counts `chunk`, which starts outside quotes with `seps` delimiters in the open record, for as long as it is plain;
+ * undefined where WebAssembly SIMD is not available.
+ */
 export function fastFields(chunk: Uint8Array, sep: number, expected: number, seps: number): FastFields | undefined {
   const w = load();
   if (!w) return undefined;
   const need = chunk.length - w.memory.buffer.byteLength;
   if (need > 0) w.memory.grow(Math.ceil(need / 65536));
   new Uint8Array(w.memory.buffer, 0, chunk.length).set(chunk);
-  if (w.scan(chunk.length, sep, expected, seps) !== 0) return undefined;
-  return { records: w.records.value as number, last: w.last.value as number, seps: w.seps.value as number };
+  const stopped = w.scan(chunk.length, sep, expected, seps) !== 0;
+  return {
+    records: w.records.value as number,
+    last: w.last.value as number,
+    seps: stopped ? 0 : (w.seps.value as number),
+    stop: stopped ? (w.stop.value as number) : -1,
+  };
 }
 
 /** Whether the fast path is in use (for tests and the benchmark). */
