@@ -9,10 +9,10 @@
  *
  * The GeoJSON (22 MB) is read on the first call of `landIndex()` only, and the built index is cached on disk.
  */
+import { userCacheDir } from "../runtime/cache-dir.ts";
 import Flatbush from "flatbush";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The most vertices a piece keeps before it is cut in two. */
@@ -467,20 +467,7 @@ let cached: LandIndex | undefined;
  * (`$XDG_CACHE_HOME` or `~/.cache`, `~/Library/Caches`, `%LOCALAPPDATA%`) under `genesys-notebook/quality`.
  */
 export function qualityCacheDir(): string {
-  const env = typeof process !== "undefined" ? process.env : {};
-  if (env.GENESYS_QUALITY_CACHE) return env.GENESYS_QUALITY_CACHE;
-  let home: string;
-  try {
-    home = homedir();
-  } catch {
-    home = tmpdir();
-  }
-  const base = process.platform === "win32"
-    ? env.LOCALAPPDATA || join(home, "AppData", "Local")
-    : process.platform === "darwin"
-    ? join(home, "Library", "Caches")
-    : env.XDG_CACHE_HOME || join(home, ".cache");
-  return join(base, "genesys-notebook", "quality");
+  return userCacheDir("quality", "GENESYS_QUALITY_CACHE");
 }
 
 /**

@@ -3,9 +3,9 @@
  * or built once into a cache file (keyed by generator version, seed, size and planted-error rate)
  * and reopened on later starts.
  */
+import { userCacheDir } from "../runtime/cache-dir.ts";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { generatePassports } from "./generator/passports.ts";
 import { plantErrors } from "./generator/planted.ts";
@@ -33,20 +33,7 @@ const NO_FILE_ACCESS = { enable_external_access: "false" };
 
 /** `$GENESYS_SANDBOX_CACHE`, else the platform's per-user cache directory (never a shared, predictable temp path). */
 export function defaultCacheDir(): string {
-  const env = typeof process !== "undefined" ? process.env : {};
-  if (env.GENESYS_SANDBOX_CACHE) return env.GENESYS_SANDBOX_CACHE;
-  let home: string;
-  try {
-    home = homedir();
-  } catch {
-    home = tmpdir();
-  }
-  const base = process.platform === "win32"
-    ? env.LOCALAPPDATA || join(home, "AppData", "Local")
-    : process.platform === "darwin"
-    ? join(home, "Library", "Caches")
-    : env.XDG_CACHE_HOME || join(home, ".cache");
-  return join(base, "genesys-notebook", "sandbox");
+  return userCacheDir("sandbox", "GENESYS_SANDBOX_CACHE");
 }
 
 /** Creates the cache directory private to the user (0700); refuses one another user owns. */
