@@ -52,9 +52,6 @@ export interface DownloadContext {
   ttlMs: number;
 }
 
-/** Warnings already given per cache directory and reason: a cache that cannot be written says so once. */
-const warned = new Set<string>();
-
 /**
  * Runs `download` or serves the stored result, as a result envelope (frames, provenance, diagnostics); the caller
  * publishes it.
@@ -107,15 +104,8 @@ export async function cached<T extends Frames>(
     names.map((name) => [name, fetched.diagnostics?.[name as keyof T] ?? noDiagnostics(endpoint)]),
   ) as Result<T>["diagnostics"];
   if (mode !== "off") {
-    try {
-      store.write({ id, query, createdAt: at, provenance, diagnostics }, fetched.frames);
-    } catch (e) {
-      const why = (e as Error).message.split("\n")[0];
-      if (!warned.has(`${store.dir}\u0000${why}`)) {
-        warned.add(`${store.dir}\u0000${why}`);
-        console.warn(`genesys-notebook: the result was not cached (${why}); the data is returned. Check cacheDir / GENESYS_CACHE_DIR.`);
-      }
-    }
+    // a cache that cannot be written warns once (the store's onWarning) and the data is returned all the same
+    store.write({ id, query, createdAt: at, provenance, diagnostics }, fetched.frames);
   }
   return { frames: fetched.frames, provenance, diagnostics };
 }

@@ -22,8 +22,6 @@ import { sniff } from "./sniff.ts";
 import { lap } from "./phases.ts";
 import { blockExprs, emptyBlock, type Kinds, lenientBlock, positional, readSchema } from "./typing.ts";
 
-export { detectDelimiter } from "./blocks.ts";
-
 export interface CsvStreamOptions {
   endpoint: string;
   /** Field kind per header name (others are text). */
