@@ -44,9 +44,35 @@ export interface ResumeOptions {
   row: (index: number) => Promise<DataFrame | undefined>;
 }
 
-/** One row as text, over the given columns: the same values typed the same way give the same text. */
-function rowText(df: DataFrame, i: number, columns: string[]): string {
-  return JSON.stringify(df.slice(i, 1).select(...columns.map((c) => pl.col(c).cast(pl.Utf8))).row(0));
+/** A one-row frame as text, over the given columns: the same values typed the same way give the same text. */
+const rowText = (df: DataFrame, columns: string[]) => JSON.stringify(df.select(...columns.map((c) => pl.col(c).cast(pl.Utf8))).row(0));
+
+/**
+ * Whether the service still answers stored rows the same: each sample (row index, the stored row) is asked alone
+ * (`row`) and compared as text over `columns`. A reason when it does not (or cannot be asked), else undefined.
+ * `exactColumns`: the fresh row must have exactly these columns (a stored page), not only `columns`.
+ */
+export async function rowsChanged(
+  samples: [number, DataFrame][],
+  columns: string[],
+  row: (index: number) => Promise<DataFrame | undefined>,
+  stored: "stored" | "written",
+  exactColumns?: string[],
+): Promise<string | undefined> {
+  for (const [index, kept] of samples) {
+    let fresh: DataFrame | undefined;
+    try {
+      fresh = await row(index);
+    } catch (e) {
+      return `the service could not confirm them (${(e as Error).message.split("\n")[0]})`;
+    }
+    if (!fresh || fresh.height !== 1) return `the service has no row ${index + 1} any more`;
+    const shape = exactColumns ? fresh.columns.join("\t") === exactColumns.join("\t") : columns.every((c) => fresh!.columns.includes(c));
+    if (!shape || rowText(fresh, columns) !== rowText(kept, columns)) {
+      return `row ${index + 1} has changed on the service since they were ${stored}`;
+    }
+  }
+  return undefined;
 }
 
 /** Why stored pages cannot be used, or undefined when they can. */
@@ -57,19 +83,8 @@ async function refuse(stored: StoredPages, o: ResumeOptions): Promise<string | u
   const age = Date.now() - Date.parse(stored.createdAt);
   if (!(age <= o.ttlMs)) return `they are from ${stored.createdAt}, older than the cache's time-to-live`;
   const all = stackBlocks(stored.frames);
-  for (const index of new Set([0, all.height - 1])) {
-    let fresh: DataFrame | undefined;
-    try {
-      fresh = await o.row(index);
-    } catch (e) {
-      return `the service could not confirm them (${(e as Error).message.split("\n")[0]})`;
-    }
-    if (!fresh || fresh.height !== 1) return `the service has no row ${index + 1} any more`;
-    if (fresh.columns.join("\t") !== all.columns.join("\t") || rowText(fresh, 0, stored.header) !== rowText(all, index, stored.header)) {
-      return `row ${index + 1} has changed on the service since they were stored`;
-    }
-  }
-  return undefined;
+  const samples = [...new Set([0, all.height - 1])].map((i) => [i, all.slice(i, 1)] as [number, DataFrame]);
+  return await rowsChanged(samples, stored.header, o.row, "stored", all.columns);
 }
 
 /**

@@ -21,6 +21,7 @@ import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
 import { GenesysInputError } from "../core/errors.ts";
 import { exportBlocks, type ExportPlan, fetchRows } from "../passports.ts";
+import { rowsChanged } from "../cache/resume.ts";
 import type { Progress } from "../core/progress.ts";
 import { freshProvenance, type Provenance } from "../core/provenance.ts";
 import type { Transport } from "../core/transport.ts";
@@ -214,18 +215,5 @@ async function refuse(
   const first = pl.readParquet(files[0]!, { nRows: 1 });
   const lastFile = pl.readParquet(files[files.length - 1]!);
   const last = lastFile.slice(lastFile.height - 1, 1);
-  for (const [index, stored] of [[0, first], [total - 1, last]] as const) {
-    let fresh: DataFrame | undefined;
-    try {
-      fresh = await row(index);
-    } catch (e) {
-      return `the service could not confirm them (${(e as Error).message.split("\n")[0]})`;
-    }
-    if (!fresh || fresh.height !== 1) return `the service has no row ${index + 1} any more`;
-    const text = (df: DataFrame) => JSON.stringify(df.select(...stored.columns.map((c) => pl.col(c).cast(pl.Utf8))).row(0));
-    if (!stored.columns.every((c) => fresh!.columns.includes(c)) || text(fresh) !== text(stored)) {
-      return `row ${index + 1} has changed on the service since they were written`;
-    }
-  }
-  return "";
+  return (await rowsChanged([[0, first], [total - 1, last]], first.columns, row, "written")) ?? "";
 }
