@@ -11,6 +11,9 @@
  * resumes after its last complete page when the manifest's settings match
  * and the service still answers the first and last stored rows the same
  * (the same checks as a resumed `passports()`), else it starts over.
+ *
+ * Memory stays bounded because the written frames are collected as the export
+ * goes (runtime/native-memory.ts): V8 does not see their native memory.
  */
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import pl from "nodejs-polars";
@@ -25,6 +28,7 @@ import { rowsChanged } from "../cache/resume.ts";
 import type { Progress } from "../core/progress.ts";
 import { freshProvenance, type Provenance } from "../core/provenance.ts";
 import type { Transport } from "../core/transport.ts";
+import { NativeMemory } from "../../runtime/native-memory.ts";
 
 const ENDPOINT = ENDPOINTS.acnQuery.label;
 
@@ -133,6 +137,8 @@ export async function passportsToParquet(
   let pageFiles: string[] = [], pageRows = 0, block = 0, bytes = 0;
   // one part being written while the next block is read; awaited before the manifest names it, and on failure
   let writing: Promise<void> | undefined;
+  // the written blocks' frames are dropped; their native memory comes back only when V8 collects them
+  const memory = new NativeMemory();
   try {
     for await (const b of exportBlocks(t, filter, plan, log, { startPage, rowsBefore: rows, signal: opts.signal })) {
       let df = assembleFrame([b.df], b.header, b.kinds, plan.parseDates, log);
@@ -140,6 +146,7 @@ export async function passportsToParquet(
       if (df.height || (!schema.length && b.last)) {
         const wider = schema.length ? widened(schema, df) : df.getColumns().map((s) => [s.name, s.dtype] as [string, DataType]);
         await writing;
+        memory.release();
         if (wider) {
           if (schema.length) await rewrite(dir, [...kept, ...pageFiles], wider, log, compression);
           schema = wider;
