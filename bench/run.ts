@@ -148,7 +148,11 @@ try {
   for (const [rows, size] of [[SMALL, `${SMALL / 1000}k`], [ROWS, `${ROWS / 1000}k`]] as const) {
     for (const [cols, sel] of [["all", "all"], ["5 cols", SELECT5]] as const) {
       const tag = `${cols}, ${size}`;
-      if (rows !== ROWS && cols !== "all") await run(`passports() (${tag})`, "warm", warm, "passports", rows, sel);
+      if (rows !== ROWS && cols !== "all") {
+        // the first request of a query renders it (DuckDB) and spools it: warm it, as every other warm case, before measuring
+        await run(`wire (${tag})`, "warm", warm, "wire", rows, sel, false);
+        await run(`passports() (${tag})`, "warm", warm, "passports", rows, sel);
+      }
       for (const p of PEERS) await peer(p, tag, warm, rows, sel);
     }
   }
@@ -221,19 +225,25 @@ const ratios: Record<string, Ratio> = {};
 const ratio = (k: string, value: number, limit: number, below = true) => {
   ratios[k] = { value: Number(value.toFixed(3)), target: `${below ? "<=" : ">="} ${limit}`, met: below ? value <= limit : value >= limit };
 };
+// issue 25's targets: loopback within 1.5x of the machine's limit (wire or the same typed parse alone), 50 MB/s link within 1.05x
 for (const tag of ["all", "5 cols"]) {
-  ratio(`50 MB/s link: passports / wire (${tag})`, get(`passports() (${tag})`, "link").seconds / get(`wire (${tag})`, "link").seconds, 1.1);
+  const info = tag === "all" ? "" : ", info";
   ratio(
-    `loopback: passports / max(wire, parse-only) (${tag})`,
-    get(`passports() (${tag})`, "warm").seconds /
-      Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only (${tag})`, "warm").seconds),
-    1.3,
-  );
-  ratio(
-    `  passports / max(wire, typed parse-only) (${tag}, info)`,
+    `loopback: passports / max(wire, typed parse-only) (${tag}${info})`,
     get(`passports() (${tag})`, "warm").seconds /
       Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only, typed like passports() (${tag})`, "warm").seconds),
-    1.3,
+    1.5,
+  );
+  ratio(
+    `  passports / max(wire, untyped parse-only) (${tag}, info)`,
+    get(`passports() (${tag})`, "warm").seconds /
+      Math.max(get(`wire (${tag})`, "warm").seconds, get(`parse-only (${tag})`, "warm").seconds),
+    1.5,
+  );
+  ratio(
+    `50 MB/s link: passports / wire (${tag}${info})`,
+    get(`passports() (${tag})`, "link").seconds / get(`wire (${tag})`, "link").seconds,
+    1.05,
   );
   const p = get(`passports() (${tag})`, "warm");
   const body = get(`wire (${tag})`, "warm").bytes / 1e6;
@@ -261,22 +271,23 @@ ratio(`sandbox RSS growth MB (cold ${ROWS / 1000}k export)`, serverGrowthMB, 300
     ratio("peak RSS MB: Parquet sink (whole catalogue)", bigSink.peakRssMB, 1024);
   }
 }
-// against what researchers would use instead (all columns): speed over the fastest peer, memory over the leanest
-for (
-  const [size, ourLabel] of [[`${SMALL / 1000}k`, `passports() (all, ${SMALL / 1000}k)`], [`${ROWS / 1000}k`, "passports() (all)"]] as const
-) {
-  const peers = results.filter((r) => PEERS.some((p) => r.label === `${p.name} (all, ${size})`));
+// against what researchers would use instead: speed over the fastest peer (issue 25: >= 4 with all columns, >= 1.5 with 5 at 200k),
+// memory over the leanest
+for (const [cols, size, target] of [["all", SMALL, 4], ["all", ROWS, 4], ["5 cols", SMALL, 1.5], ["5 cols", ROWS, 1.5]] as const) {
+  const tag = `${cols}, ${size / 1000}k`;
+  const peers = results.filter((r) => PEERS.some((p) => r.label === `${p.name} (${tag})`));
   if (!peers.length) continue;
-  const mine = get(ourLabel, "warm");
+  const mine = get(size === ROWS ? `passports() (${cols})` : `passports() (${tag})`, "warm");
   const fastest = peers.reduce((a, b) => (a.rows / a.seconds > b.rows / b.seconds ? a : b));
   const leanest = peers.reduce((a, b) => (a.peakRssMB < b.peakRssMB ? a : b));
+  const info = cols === "all" || size === SMALL ? "" : ", info";
   ratio(
-    `rows/s: passports / fastest peer (all, ${size}; ${fastest.label.split(" (")[0]})`,
+    `rows/s: passports / fastest peer (${tag}${info}; ${fastest.label.split(" (")[0]})`,
     (mine.rows / mine.seconds) / (fastest.rows / fastest.seconds),
-    3,
+    target,
     false,
   );
-  ratio(`peak RSS: passports / leanest peer (all, ${size}; ${leanest.label.split(" (")[0]})`, mine.peakRssMB / leanest.peakRssMB, 1);
+  ratio(`  peak RSS: passports / leanest peer (${tag}, info; ${leanest.label.split(" (")[0]})`, mine.peakRssMB / leanest.peakRssMB, 1);
 }
 if (quality) {
   ratio(`checkPassports / passports() (all, ${ROWS / 1000}k, warm)`, quality.speed.checkSeconds / quality.speed.passportsSeconds, 2);
@@ -284,7 +295,7 @@ if (quality) {
 lines.push("", "ratios (same run):");
 for (const [k, v] of Object.entries(ratios)) {
   lines.push(
-    `  ${pad(k, 52)} ${String(v.value).padStart(8)}  target ${v.target.padEnd(6)} ${k.includes("info") ? "" : v.met ? "met" : "MISSED"}`,
+    `  ${pad(k, 66)} ${String(v.value).padStart(8)}  target ${v.target.padEnd(6)} ${k.includes("info") ? "" : v.met ? "met" : "MISSED"}`,
   );
 }
 if (quality) lines.push("", ...qualityLines(quality));

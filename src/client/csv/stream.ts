@@ -63,6 +63,7 @@ export interface TypedBlock {
 class BlockReader {
   readonly kinds: Kinds;
   private readonly typing: Expr[];
+  private readonly typingText: Expr[];
   private readonly names: Record<string, string>;
   private readonly schema: [string, DataType][];
   private readonly text: [string, DataType][];
@@ -75,6 +76,7 @@ class BlockReader {
     const { header } = head;
     this.kinds = kindsOf(header);
     this.typing = blockExprs(header, this.kinds, parseDates);
+    this.typingText = blockExprs(header, this.kinds, parseDates, true);
     // polars reads under positional names (a schema is applied by position), then the header's names are put on by name
     this.names = Object.fromEntries(header.map((h, i) => [positional(i), h]));
     const pos = (pairs: [string, DataType][]) => pairs.map(([, t], i) => [positional(i), t] as [string, DataType]);
@@ -98,13 +100,13 @@ class BlockReader {
         schema: Object.fromEntries(schema),
         inferSchemaLength: 0,
       }).rename(this.names);
-    const typed = (lf: ReturnType<typeof read>) => (this.typing.length ? lf.withColumns(...this.typing) : lf);
+    const typed = (lf: ReturnType<typeof read>, typing: Expr[]) => (typing.length ? lf.withColumns(...typing) : lf);
     try {
-      return await typed(read(this.schema)).collect();
+      return await typed(read(this.schema), this.typing).collect();
     } catch {
       // a value polars' typed reader refuses: read the block as text and type it leniently
       const text = await read(this.text).collect();
-      return await typed(lenientBlock(text, this.kinds, log).lazy()).collect();
+      return await typed(lenientBlock(text, this.kinds, log).lazy(), this.typingText).collect();
     } finally {
       lap("parse", t1);
     }
