@@ -72,8 +72,15 @@ async function writePart(df: DataFrame, path: string, compression: ParquetCompre
 
 const emptyOf = (schema: [string, DataType][]) => pl.DataFrame(schema.map(([n, t]) => pl.Series(n, [], t)));
 
+/** The frame has exactly the dataset's columns and dtypes (the usual case: nothing to widen or cast). */
+function fits(schema: [string, DataType][], df: DataFrame): boolean {
+  const cols = df.getColumns();
+  return cols.length === schema.length && cols.every((s, i) => s.name === schema[i]![0] && s.dtype.equals(schema[i]![1]));
+}
+
 /** The dataset's schema widened by a block's, when needed; undefined when the block fits. */
 function widened(schema: [string, DataType][], df: DataFrame): [string, DataType][] | undefined {
+  if (fits(schema, df)) return undefined;
   const [target] = unifyBlocks([emptyOf(schema), df.head(0)]);
   const next = target!.getColumns().map((s) => [s.name, s.dtype] as [string, DataType]);
   const same = next.length === schema.length && next.every(([n, t], i) => schema[i]![0] === n && schema[i]![1].equals(t));
@@ -82,6 +89,7 @@ function widened(schema: [string, DataType][], df: DataFrame): [string, DataType
 
 /** The frame in the dataset's schema (columns by name, dtypes cast). */
 function conform(df: DataFrame, schema: [string, DataType][]): DataFrame {
+  if (fits(schema, df)) return df;
   return unifyBlocks([emptyOf(schema), df])[1]!;
 }
 
