@@ -189,10 +189,12 @@ const fitsFloat = (s: Series) => {
  */
 export function unifyBlocks(frames: DataFrame[]): DataFrame[] {
   if (frames.length < 2) return frames;
+  // names and dtypes by the frame's own lists: a Series object per column costs ~70 µs (130 ms for 13 blocks of 51)
+  const schemas = frames.map((f) => ({ names: f.columns, dtypes: f.dtypes }));
   const target = new Map<string, DataType>();
-  for (const f of frames) {
-    for (const s of f.getColumns()) {
-      const name = s.name, t = s.dtype;
+  for (const { names, dtypes } of schemas) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!, t = dtypes[i]!;
       const cur = target.get(name);
       if (!cur || cur.equals(t)) target.set(name, t);
       else if (NUMBER(cur) && NUMBER(t)) target.set(name, NUMBER(t) > NUMBER(cur) ? t : cur);
@@ -203,15 +205,18 @@ export function unifyBlocks(frames: DataFrame[]): DataFrame[] {
   // Int64 blocks that would lose digits as Float64 make the column String
   for (const [name, t] of target) {
     if (!t.equals(pl.Float64)) continue;
-    if (frames.some((f) => f.columns.includes(name) && f.getColumn(name).dtype.equals(pl.Int64) && !fitsFloat(f.getColumn(name)))) {
-      target.set(name, pl.Utf8);
-    }
+    const int64 = (i: number) => {
+      const at = schemas[i]!.names.indexOf(name);
+      return at >= 0 && schemas[i]!.dtypes[at]!.equals(pl.Int64);
+    };
+    if (frames.some((f, i) => int64(i) && !fitsFloat(f.getColumn(name)))) target.set(name, pl.Utf8);
   }
   const order = [...target.keys()];
-  return frames.map((f) => {
-    const have = new Set(f.columns);
-    const aligned = order.every((n, i) => f.columns[i] === n) && f.columns.length === order.length;
-    const casts = f.getColumns().filter((s) => !s.dtype.equals(target.get(s.name)!)).map((s) => pl.col(s.name).cast(target.get(s.name)!));
+  return frames.map((f, k) => {
+    const { names, dtypes } = schemas[k]!;
+    const have = new Set(names);
+    const aligned = order.every((n, i) => names[i] === n) && names.length === order.length;
+    const casts = names.flatMap((n, i) => (dtypes[i]!.equals(target.get(n)!) ? [] : [pl.col(n).cast(target.get(n)!)]));
     if (aligned && !casts.length) return f;
     const typed = casts.length ? f.withColumns(...casts) : f;
     return typed.select(...order.map((n) => (have.has(n) ? pl.col(n) : pl.lit(null).cast(target.get(n)!).alias(n))));
@@ -343,8 +348,9 @@ function emptyFrame(schema: [string, DataType][]): DataFrame {
  * columns (u32 codes) merges them; string columns keep their chunks.
  */
 function unifyCategoricals(df: DataFrame): DataFrame {
-  const cats = df.getColumns().filter((s) => s.dtype.equals(pl.Categorical));
-  return cats.length ? df.withColumns(...cats.map((s) => s.rechunk())) : df;
+  const dtypes = df.dtypes;
+  const cats = df.columns.filter((_, i) => dtypes[i]!.equals(pl.Categorical));
+  return cats.length ? df.withColumns(...cats.map((n) => df.getColumn(n).rechunk())) : df;
 }
 
 /**

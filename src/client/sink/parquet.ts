@@ -72,17 +72,23 @@ async function writePart(df: DataFrame, path: string, compression: ParquetCompre
 
 const emptyOf = (schema: [string, DataType][]) => pl.DataFrame(schema.map(([n, t]) => pl.Series(n, [], t)));
 
+/** Column names and dtypes, in order. */
+function schemaOf(df: DataFrame): [string, DataType][] {
+  const dtypes = df.dtypes;
+  return df.columns.map((n, i) => [n, dtypes[i]!]);
+}
+
 /** The frame has exactly the dataset's columns and dtypes (the usual case: nothing to widen or cast). */
 function fits(schema: [string, DataType][], df: DataFrame): boolean {
-  const cols = df.getColumns();
-  return cols.length === schema.length && cols.every((s, i) => s.name === schema[i]![0] && s.dtype.equals(schema[i]![1]));
+  const names = df.columns, dtypes = df.dtypes;
+  return names.length === schema.length && names.every((n, i) => n === schema[i]![0] && dtypes[i]!.equals(schema[i]![1]));
 }
 
 /** The dataset's schema widened by a block's, when needed; undefined when the block fits. */
 function widened(schema: [string, DataType][], df: DataFrame): [string, DataType][] | undefined {
   if (fits(schema, df)) return undefined;
   const [target] = unifyBlocks([emptyOf(schema), df.head(0)]);
-  const next = target!.getColumns().map((s) => [s.name, s.dtype] as [string, DataType]);
+  const next = schemaOf(target!);
   const same = next.length === schema.length && next.every(([n, t], i) => schema[i]![0] === n && schema[i]![1].equals(t));
   return same ? undefined : next;
 }
@@ -152,7 +158,7 @@ export async function passportsToParquet(
       let df = assembleFrame([b.df], b.header, b.kinds, plan.parseDates, log);
       if (plan.limit !== undefined) df = df.head(Math.max(0, plan.limit - rows - pageRows));
       if (df.height || (!schema.length && b.last)) {
-        const wider = schema.length ? widened(schema, df) : df.getColumns().map((s) => [s.name, s.dtype] as [string, DataType]);
+        const wider = schema.length ? widened(schema, df) : schemaOf(df);
         await writing;
         memory.release();
         if (wider) {
@@ -198,7 +204,7 @@ export async function passportsToParquet(
 }
 
 function dtypesOf(file: string): [string, DataType][] {
-  return pl.readParquet(file, { nRows: 1 }).head(0).getColumns().map((s) => [s.name, s.dtype]);
+  return schemaOf(pl.readParquet(file, { nRows: 1 }).head(0));
 }
 
 /** Rewrites the dataset's files with a wider schema. */
