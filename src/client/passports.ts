@@ -118,6 +118,8 @@ export interface ExportPlan {
   limit: number | undefined;
   parseDates: boolean;
   kindsOf: (header: string[]) => Kinds;
+  /** How blocks are cut and parsed (csv/stream.ts; its defaults when absent): the Parquet sink holds fewer, smaller ones. */
+  blocks?: { blockBytes?: number; inFlight?: number };
 }
 
 /** Checks the options; throws GenesysInputError naming the bad one. */
@@ -184,6 +186,7 @@ async function* pageBlocks(
     log,
     contentType: String(res.headers["content-type"] ?? ""),
     signal,
+    ...plan.blocks,
   });
   // one block of look-ahead, to mark the page's last
   let held: PageBlock | undefined;
