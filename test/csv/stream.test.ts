@@ -68,6 +68,20 @@ describe("typedBlocks", () => {
     }
   });
 
+  it("reads codes straight into Categorical with every value as sent: quoted, escaped, padded, empty and null", async () => {
+    // values worked out by hand from the body: an empty field is null, a quoted empty field the empty string (as in a
+    // String column); spaces, tabs, quotes and line ends inside a quoted field are kept
+    const values = ["IND002", null, "  PER001 ", 'a "quoted" code', "tab\there", "two\nlines", "", "IND002", null];
+    const field = (v: string | null) => (v === null ? "" : v === "" || /[\t\n"]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+    const body = "INSTCODE\tN\n" + values.map((v, i) => `${field(v)}\t${i}`).join("\n") + "\n";
+    for (const size of [5, 1 << 16]) {
+      const r = await read(body, size, { INSTCODE: "code", N: "int" }, 64);
+      expect(r.frame.getColumn("INSTCODE").dtype.equals(pl.Categorical)).toBe(true);
+      expect(r.frame.getColumn("INSTCODE").toArray()).toEqual(values);
+      expect(r.frame.getColumn("N").toArray()).toEqual(values.map((_, i) => i));
+    }
+  });
+
   it("detects commas", async () => {
     const r = await read('A,B\n1,"x, y"\n', 3);
     expect(r.frame.toRecords()).toEqual([{ A: "1", B: "x, y" }]);
