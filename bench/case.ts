@@ -1,7 +1,7 @@
 /**
  * One benchmark case in its own process, so peak RSS is honest.
  *   deno run -A bench/case.ts <case> <url> <token> <rows> <select|all|crop>
- * Cases: wire, parse-only, parse-typed, passports, passports-nodates (no _date companions), papaparse, filter-paging, traits.
+ * Cases: wire, wire-pages (every page, to warm a spool), parse-only, parse-typed, passports, passports-nodates (no _date companions), papaparse, filter-paging, traits.
  * Prints one JSON line: {case, rows, bytes, seconds, peakRssMB, idleRssMB, endRssMB}.
  * Peak RSS is the kernel's high-water mark (VmHWM); idle RSS is the process
  * with its modules loaded, before the request; end RSS is with the result
@@ -22,10 +22,12 @@ import { join } from "node:path";
 
 const [name, url, token, rowsArg, selectArg] = Deno.args;
 const rows = Number(rowsArg);
-const exporting = ["wire", "parse-only", "parse-typed", "passports", "passports-nodates", "papaparse", "parquet"].includes(name!);
+const exporting = ["wire", "wire-pages", "parse-only", "parse-typed", "passports", "passports-nodates", "papaparse", "parquet"].includes(
+  name!,
+);
 const select = selectArg === "all" || !exporting ? undefined : selectArg!.split(",");
 const cols = resolveSelect(select).map((c) => c.select).join(",");
-const q = `${url}/api/v2/acn/query?l=${rows}&select=${encodeURIComponent(cols)}`;
+const q = `${url}/api/v2/acn/query?l=${rows || 1_000_000}&select=${encodeURIComponent(cols)}`;
 const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/csv, */*" };
 // load polars' native module before measuring the idle baseline
 pl.DataFrame({ warm: [1] });
@@ -35,7 +37,23 @@ let t0 = performance.now();
 const cpu0 = process.cpuUsage();
 let bytes = 0;
 let outRows = rows;
-if (name === "wire" || name === "parse-only" || name === "parse-typed") {
+if (name === "wire-pages") {
+  // the pages passports() asks for (p = 0, 1, … until a page with the header alone, or `rows` records), discarded: warms
+  // a sandbox's spool for all of them, the empty last page included (records counted by line ends: close enough here)
+  let records = 0;
+  for (let p = 0;; p++) {
+    const res = await request(`${q}&p=${p}`, { method: "POST", headers, body: "{}" });
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${await res.body.text()}`);
+    let lines = 0;
+    for await (const c of res.body as AsyncIterable<Buffer>) {
+      bytes += c.length;
+      for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) lines++;
+    }
+    records += Math.max(0, lines - 1);
+    if (lines < 2 || (rows > 0 && records >= rows)) break;
+  }
+  outRows = records;
+} else if (name === "wire" || name === "parse-only" || name === "parse-typed") {
   const res = await request(q, { method: "POST", headers, body: "{}" });
   if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${await res.body.text()}`);
   const parts: Buffer[] = [];
