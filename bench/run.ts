@@ -204,17 +204,23 @@ lines.push(
 );
 lines.push("(RSS in MB; exports hold the non-historic accessions, Genesys' default filter)");
 // where passports()' time goes (src/client/csv/phases.ts): event-loop phases, polars' parse (overlapping), CPU over wall
-lines.push("", "phases of passports() and the Parquet sink, seconds (receive/utf8/scan/cut/rewrite/waitParse/assemble: event loop;");
-lines.push("  parse: polars per block, on its threads, overlapping; cpu/wall: process CPU time over wall time)");
-const PH = ["receive", "utf8", "scan", "cut", "rewrite", "parse", "waitParse", "assemble"];
 lines.push(
-  `  ${pad("case", W)} ${pad("server", 6)} ${PH.map((p) => p.padStart(9)).join("")} ${"blocks".padStart(7)} ${"cpu/wall".padStart(9)}`,
+  "",
+  "phases of passports() and the Parquet sink, seconds (receive/utf8/scan/cut/rewrite/wait/assemble: event loop, wait = waiting",
+);
+lines.push("  for a parse; parse: polars per block, on its threads, overlapping; cpu/wall: process CPU time over wall time)");
+const PH = ["receive", "utf8", "scan", "cut", "rewrite", "parse", "waitParse", "assemble"];
+const PW = 8;
+lines.push(
+  `  ${pad("case", W)} ${pad("server", 6)}${PH.map((p) => ` ${(p === "waitParse" ? "wait" : p).padStart(PW - 1)}`).join("")} ${
+    "blocks".padStart(6)
+  } ${"cpu/wall".padStart(8)}`,
 );
 for (const r of results.filter((x) => (x.case === "passports" || x.case === "parquet") && x.phases)) {
   lines.push(
-    `  ${pad(r.label, W)} ${pad(r.server, 6)} ${PH.map((p) => num((r.phases![p] ?? 0) / 1000, 9, 2)).join("")} ${
-      num(r.phases!.blocks ?? 0, 7)
-    } ${num((r.cpuSeconds ?? 0) / r.seconds, 9, 2)}`,
+    `  ${pad(r.label, W)} ${pad(r.server, 6)}${PH.map((p) => ` ${num((r.phases![p] ?? 0) / 1000, PW - 1, 2)}`).join("")} ${
+      num(r.phases!.blocks ?? 0, 6)
+    } ${num((r.cpuSeconds ?? 0) / r.seconds, 8, 2)}`,
   );
 }
 
