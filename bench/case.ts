@@ -1,7 +1,8 @@
 /**
  * One benchmark case in its own process, so peak RSS is honest.
  *   deno run -A bench/case.ts <case> <url> <token> <rows> <select|all|crop>
- * Cases: wire, wire-pages (every page, to warm a spool), parse-only, parse-typed, passports, passports-nodates (no _date companions), papaparse, filter-paging, traits.
+ * Cases: wire, wire-pages (every page, to warm a spool), parse-only, parse-typed, passports, passports-nodates (no _date
+ * companions), parquet (passportsToParquet), papaparse, filter-paging, traits.
  * Prints one JSON line: {case, rows, bytes, seconds, peakRssMB, idleRssMB, endRssMB}.
  * Peak RSS is the kernel's high-water mark (VmHWM); idle RSS is the process
  * with its modules loaded, before the request; end RSS is with the result
