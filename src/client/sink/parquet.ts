@@ -84,19 +84,20 @@ function schemaOf(df: DataFrame): [string, DataType][] {
   return df.columns.map((n, i) => [n, dtypes[i]!]);
 }
 
-/** The frame has exactly the dataset's columns and dtypes (the usual case: nothing to widen or cast). */
-function fits(schema: [string, DataType][], df: DataFrame): boolean {
-  const names = df.columns, dtypes = df.dtypes;
-  return names.length === schema.length && names.every((n, i) => n === schema[i]![0] && dtypes[i]!.equals(schema[i]![1]));
+/** The same columns, in the same order, with the same dtypes. */
+function sameSchema(a: [string, DataType][], b: [string, DataType][]): boolean {
+  return a.length === b.length && a.every(([n, t], i) => b[i]![0] === n && b[i]![1].equals(t));
 }
+
+/** The frame has exactly the dataset's columns and dtypes (the usual case: nothing to widen or cast). */
+const fits = (schema: [string, DataType][], df: DataFrame) => sameSchema(schema, schemaOf(df));
 
 /** The dataset's schema widened by a block's, when needed; undefined when the block fits. */
 function widened(schema: [string, DataType][], df: DataFrame): [string, DataType][] | undefined {
   if (fits(schema, df)) return undefined;
   const [target] = unifyBlocks([emptyOf(schema), df.head(0)]);
   const next = schemaOf(target!);
-  const same = next.length === schema.length && next.every(([n, t], i) => schema[i]![0] === n && schema[i]![1].equals(t));
-  return same ? undefined : next;
+  return sameSchema(schema, next) ? undefined : next;
 }
 
 /** The frame in the dataset's schema (columns by name, dtypes cast). */
