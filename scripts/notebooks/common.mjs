@@ -1,0 +1,36 @@
+// What every notebook shares: the notebook shape and the connect and close cells.
+
+export const nb = (cells) => ({
+  cells: cells.map(([type, src], i) =>
+    type === "md"
+      ? {
+        id: `cell-${i}`,
+        cell_type: "markdown",
+        metadata: {},
+        source: src.trim().split("\n").map((l, i, a) => (i < a.length - 1 ? l + "\n" : l)),
+      }
+      : {
+        id: `cell-${i}`,
+        cell_type: "code",
+        execution_count: null,
+        metadata: {},
+        outputs: [],
+        source: src.trim().split("\n").map((l, i, a) => (i < a.length - 1 ? l + "\n" : l)),
+      }
+  ),
+  metadata: {
+    kernelspec: { display_name: "Deno", language: "typescript", name: "deno" },
+    language_info: { name: "typescript", file_extension: ".ts" },
+  },
+  nbformat: 4,
+  nbformat_minor: 5,
+});
+
+export const connect = `import { display, Genesys, startSandbox, show } from "genesys-notebook";
+// Real Genesys when GENESYS_API_URL and GENESYS_TOKEN (or client id/secret) are set; otherwise a local sandbox.
+const useReal = !!Deno.env.get("GENESYS_API_URL");
+const sb = useReal ? undefined : await startSandbox({ accessions: 30_000, seed: 42 });
+const g = useReal ? Genesys.fromEnv() : new Genesys({ baseUrl: sb!.url, token: sb!.token });
+await display(useReal ? "connected to " + g.baseUrl : "sandbox at " + sb!.url);`;
+export const close = `await g.close();
+await sb?.close();`;
