@@ -1,4 +1,4 @@
-import { close, connect } from "./common.mjs";
+import { close } from "./common.mjs";
 
 /** Cells of notebooks/06-data-quality.ipynb: [kind, source] pairs. */
 export default [
