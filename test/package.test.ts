@@ -177,7 +177,7 @@ await sb.close();
       expect(out.status).toBe(200);
       expect(out.georeferenced).toBeGreaterThan(100);
     }
-  }, 300_000);
+  }, 600_000);
 
   it.skipIf(!hasJupyter && process.env.CI !== "true")("the notebook (explore.ipynb) runs headless with the kernel registered there", () => {
     const cell = (source: string) => ({ cell_type: "code", execution_count: null, metadata: {}, outputs: [], source });
