@@ -9,8 +9,8 @@
  *   one line per point (iso3, iso2, longitude, latitude, sources). The catalogue states no licence; its points are facts
  *   taken from the sources named.
  *
- * The radius: BDQ's default buffer, 5 km, but at most a tenth of the square root of the country's area (a small island is
- * not mostly "centre": 2.1 km for Barbados, 1.8 km for Malta). As BDQ specifies, a point whose COORDUNCERT is at least
+ * The radius: `centroidMeters` (1 km by default, CoordinateCleaner's buffer; BDQ's default is 5 km), but at most a hundredth of the square root of the country's area (a small island is
+ * not mostly "centre": 210 m for Barbados, 180 m for Malta; 1 km for a country of 10,000 km²). As BDQ specifies, a point whose COORDUNCERT is at least
  * half the square root of the country's area is an honest country-level georeference and is not flagged.
  */
 import type { LandIndex } from "./geometry.ts";
@@ -798,7 +798,7 @@ export function countryCentre(land: LandIndex, code3: string, radiusMeters: numb
       { name: "centroid of its largest part in plain degrees", lon: computed.degrees[0], lat: computed.degrees[1] },
     );
     const side = Math.sqrt(computed.areaKm2) * 1000;
-    radius = Math.min(radiusMeters, side / 10);
+    radius = Math.min(radiusMeters, side / 100);
     honest = side / 2;
   }
   return centres.length ? { centres, radius, honestUncertainty: honest } : undefined;

@@ -9,7 +9,7 @@ import type { DataFrame, DataType, Expr } from "nodejs-polars";
 import type { CountryCentres } from "./centres.ts";
 import { type LandIndex, landIndex } from "./geometry.ts";
 import { Point } from "./point.ts";
-import { type Check, type FrameContext, type Hit, type Rule, RULE_BY_ID, RULES, type RunContext } from "./rules.ts";
+import { type Check, type FrameContext, type Hit, meetsNeeds, perField, type Rule, RULE_BY_ID, RULES, type RunContext } from "./rules.ts";
 
 export interface CheckOptions {
   /**
@@ -20,8 +20,8 @@ export interface CheckOptions {
   /** Widen the tolerance of a point to its COORDUNCERT (at most 25 km) when that is larger. Default true. */
   useUncertainty?: boolean;
   /**
-   * A point this close to a centre of ORIGCTY (centres.ts) is flagged coord-centroid. Default 5,000 m (BDQ's default
-   * buffer), at most a tenth of the square root of the country's area.
+   * A point this close to a centre of ORIGCTY (centres.ts) is flagged coord-centroid, at most a hundredth of the square
+   * root of the country's area. Default 1,000 m (CoordinateCleaner's `cc_cen` buffer; BDQ's default is 5,000 m).
    */
   centroidMeters?: number;
   /**
@@ -150,7 +150,7 @@ export function checkPassports(df: DataFrame, options: CheckOptions = {}): Quali
   }
   const wanted = new Set(options.rules ?? RULES.map((x) => x.id));
   const rules = RULES.filter((r) => wanted.has(r.id));
-  const runnable = rules.filter((r) => r.needs.every((c) => has(df, c)) || (isPerField(r) && r.fields.some((c) => has(df, c))));
+  const runnable = rules.filter((r) => meetsNeeds(r, (c) => has(df, c)));
   const today = options.today ?? new Date();
   const ctx: RunContext = { today: today.getUTCFullYear() * 10_000 + (today.getUTCMonth() + 1) * 100 + today.getUTCDate() };
   const parts: DataFrame[] = [];
@@ -197,9 +197,6 @@ export function checkPassports(df: DataFrame, options: CheckOptions = {}): Quali
   return { findings, summary, rows: df.height, seconds: (performance.now() - started) / 1000, geometrySeconds, stages };
 }
 
-/** Value and expression rules test each of their fields on its own. */
-const isPerField = (r: Rule) => r.check.kind === "value" || r.check.kind === "expr";
-
 /**
  * Rows each rule could test (BDQ: the others are INTERNAL_PREREQUISITES_NOT_MET): every field in `needs` present; for
  * rules that test each field on its own, any of them. Counted here, in one pass, for every rule.
@@ -207,8 +204,8 @@ const isPerField = (r: Rule) => r.check.kind === "value" || r.check.kind === "ex
 function checked(df: DataFrame, rules: Rule[], runnable: Rule[]): Map<string, number> {
   const run = new Set(runnable);
   const exprs = rules.filter((r) => run.has(r)).map((r) => {
-    const cols = (isPerField(r) ? r.fields : r.needs).filter((c) => has(df, c)).map((c) => pl.col(c).isNotNull());
-    const all = cols.reduce((a, b) => (isPerField(r) ? a.or(b) : a.and(b)));
+    const cols = (perField(r) ? r.fields : r.needs).filter((c) => has(df, c)).map((c) => pl.col(c).isNotNull());
+    const all = cols.reduce((a, b) => (perField(r) ? a.or(b) : a.and(b)));
     return all.cast(pl.UInt32).sum().alias(r.id);
   });
   const counts = exprs.length ? (df.select(...exprs).toRecords()[0] as Record<string, number>) : {};
@@ -241,7 +238,7 @@ function runPoints(df: DataFrame, land: LandIndex, rules: Rule[], o: CheckOption
   const options = {
     toleranceMeters: o.toleranceMeters ?? 2_000,
     useUncertainty: o.useUncertainty ?? true,
-    centroidMeters: o.centroidMeters ?? 5_000,
+    centroidMeters: o.centroidMeters ?? 1_000,
   };
   const p = new Point(land, options, new Map() as CountryCentres);
   const tests = rules.map((r) => [r, r.check.kind === "point" ? r.check : undefined] as const);

@@ -394,6 +394,17 @@ export const RULES: readonly Rule[] = [
 
 export const RULE_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((x) => [x.id, x]));
 
+/** Value and expression rules test each of their fields on its own; the other kinds need all of `needs`. */
+export const perField = (r: Rule): boolean => r.check.kind === "value" || r.check.kind === "expr";
+
+/**
+ * Whether a row (or a frame, by its columns) meets a rule's prerequisites: every field in `needs` present, or for a rule
+ * that tests each field on its own, any of them (BDQ: otherwise INTERNAL_PREREQUISITES_NOT_MET).
+ */
+export function meetsNeeds(r: Rule, present: (field: string) => boolean): boolean {
+  return perField(r) ? r.fields.some(present) : r.needs.every(present);
+}
+
 /** Every row of an institute's accession number that occurs more than once. */
 function duplicates(df: DataFrame): DataFrame {
   const base = df.withRowIndex("row").select(

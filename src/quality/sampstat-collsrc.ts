@@ -11,6 +11,9 @@
  * 62); landraces are sold in markets (30); any status may come from a genebank (40).
  */
 
+import { COLLSRC_LABELS } from "../mcpd/code-lists.ts";
+import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
+
 const WILD_HABITAT = new Set([10, 11, 12, 13, 14, 15]);
 const SEED_COMPANY = 50;
 const BRED = (s: number) => (s >= 400 && s < 500) || s === 500 || s === 600;
@@ -25,6 +28,8 @@ const WILD = (s: number) => s === 100 || s === 110 || s === 120;
  * ```
  */
 export function sampstatCollsrcConflict(sampstat: number, collsrc: number): string | undefined {
+  // a code outside MCPD's lists (450, 17) says nothing about the material: code-invalid reports it
+  if (!SAMPSTAT_LABELS.has(sampstat) || !COLLSRC_LABELS.has(collsrc)) return undefined;
   if (BRED(sampstat) && WILD_HABITAT.has(collsrc)) {
     const what = sampstat === 500 ? "an advanced or improved cultivar" : sampstat === 600 ? "a GMO" : "breeding or research material";
     return `${what} (SAMPSTAT ${sampstat}) collected from a wild habitat (COLLSRC ${collsrc})`;
