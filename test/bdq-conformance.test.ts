@@ -118,7 +118,7 @@ interface Outcome {
   got: string;
 }
 
-function run(test: BdqTest, a: Adapter, mine: Row[]): Outcome[] {
+function run(a: Adapter, mine: Row[]): Outcome[] {
   const mapped = mine.map(a.row);
   const cols = [...new Set(mapped.flatMap((m) => Object.keys(m)))];
   const df = pl.DataFrame({
@@ -157,7 +157,7 @@ describe("BDQ conformance (TG2 test validation data)", () => {
   const results = [...ADAPTERS].map(([test, a]) => {
     const mine = rows.filter((r) => r.GUID === test.guid);
     const applicable = mine.filter((r) => !external(r));
-    const outcomes = run(test, a, applicable);
+    const outcomes = run(a, applicable);
     const agree = outcomes.filter((o) => o.expected === o.got).length;
     return { test, rows: mine.length, external: mine.length - applicable.length, outcomes, agree };
   });

@@ -9,9 +9,10 @@
  *   one line per point (iso3, iso2, longitude, latitude, sources). The catalogue states no licence; its points are facts
  *   taken from the sources named.
  *
- * The radius: `centroidMeters` (1 km by default, CoordinateCleaner's buffer; BDQ's default is 5 km), but at most a hundredth of the square root of the country's area (a small island is
- * not mostly "centre": 210 m for Barbados, 180 m for Malta; 1 km for a country of 10,000 km²). As BDQ specifies, a point whose COORDUNCERT is at least
- * half the square root of the country's area is an honest country-level georeference and is not flagged.
+ * The radius: `centroidMeters` (1 km by default, CoordinateCleaner's buffer; BDQ's default is 5 km), but at most a
+ * hundredth of the square root of the country's area (a small island is not mostly "centre": 210 m for Barbados, 180 m
+ * for Malta; 1 km for a country of 10,000 km²). As BDQ specifies, a point whose COORDUNCERT is at least half the square
+ * root of the country's area is an honest country-level georeference and is not flagged.
  */
 import type { LandIndex } from "./geometry.ts";
 
