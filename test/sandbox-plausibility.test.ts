@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { Genesys } from "../src/client/genesys.ts";
+import { sampstatCollsrcConflict } from "../src/quality/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 
 interface Reference {
@@ -23,14 +24,15 @@ const founded = new Map(ref.founded.map((f) => [f.instcode, f.year]));
 const clonal = new Set(ref.clonalCrops.crops);
 
 /**
- * MCPD 2.1 (FAO/Bioversity 2015), SAMPSTAT against COLLSRC, encoded here (the passport checker's rule has not landed):
- * a collecting source that cannot hold material of that biological status.
- * - wild and weedy material (SAMPSTAT 100–299) is not bought: not from a farm store (26), threshing floor (27), market
- *   or shop (30) or seed company (50);
- * - cultivated material (landraces 300, breeding material 400–499, cultivars 500–599) does not grow in a wild habitat
- *   (10–15); breeding material and cultivars are not found in weedy or ruderal places either (60–62).
+ * SAMPSTAT against COLLSRC: the passport checker's rule (src/quality/sampstat-collsrc.ts: bred material from a wild
+ * habitat, wild material from a seed company), and beyond it what MCPD 2.1's definitions say of a sandbox the issue
+ * read: wild and weedy material (100–299) is not bought at a farm store (26), threshing floor (27), market (30) or seed
+ * company (50); landraces (300) do not grow in a wild habitat (10–15); breeding material and cultivars (400–599) are not
+ * found in a wild habitat or in weedy and ruderal places (60–62). Real data may hold such pairs for reasons of their
+ * own, which is why the checker stops short of them; generated data has none.
  */
 export function collsrcContradicts(sampstat: number, collsrc: number): boolean {
+  if (sampstatCollsrcConflict(sampstat, collsrc)) return true;
   if (sampstat < 300) return [26, 27, 30, 50].includes(collsrc);
   if (sampstat < 400) return collsrc >= 10 && collsrc < 20;
   if (sampstat < 600) return (collsrc >= 10 && collsrc < 20) || (collsrc >= 60 && collsrc < 70);
