@@ -773,7 +773,8 @@ function readCatalogue(): Map<string, Centre[]> {
     for (const line of CATALOGUE.trim().split("\n")) {
       const [code3, code2, lon, lat, sources] = line.split("\t") as [string, string, string, string, string];
       const list = catalogue.get(code3) ?? [];
-      list.push({ name: `the centre ${sources.replaceAll("+", ", ")} give`, lat: Number(lat), lon: Number(lon) });
+      const by = sources.split("+");
+      list.push({ name: `the centre ${by.join(", ")} give${by.length > 1 ? "" : "s"}`, lat: Number(lat), lon: Number(lon) });
       catalogue.set(code3, list);
       if (code2) iso2.set(code2, code3);
     }
