@@ -82,6 +82,15 @@ describe("options are checked before any request", () => {
     expect(srv.seen).toHaveLength(0);
   });
 
+  it("a mistyped filter key says the close one, as options do", async () => {
+    const e = await message(g.passports({ crops: ["beans"] } as never));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain("unknown filter key 'crops' (did you mean 'crop'?)");
+    const nested = await message(g.passports({ institute: { cod: ["COL003"] } } as never));
+    expect(nested.message).toContain("unknown filter key 'institute.cod' (did you mean 'institute.code'?)");
+    expect(srv.seen).toHaveLength(0);
+  });
+
   it("options that are right pass unchanged", () => {
     const o = { select: ["ACCENUMB"], limit: 5, cache: { mode: "on" as const, ttlMs: 1000 }, signal: AbortSignal.timeout(1000) };
     expect(checkOptions("passports()", o)).toBe(o);
@@ -102,6 +111,27 @@ describe("a filter that matches nothing", () => {
       expect(notes).toContain(`filter countryOfOrigin.code3: "Colombia" matches no ISO 3166 alpha-3 country code`);
       expect(notes).toContain(`did you mean "COL"?`);
       expect(warn.mock.calls.flat().join("\n")).toMatch(/0 rows\. filter crop: "bean" matches no crop.*"beans"/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('follows the service\'s case rules: crop: ["Beans"] and code3 "col" are unknown, with the right spelling; no "?."', async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const df = await ctx.g.passports({ crop: ["Beans"], countryOfOrigin: { code3: ["col"] } });
+      expect(df.height).toBe(0);
+      const notes = diagnostics(df)!.notes.join("\n");
+      expect(notes).toContain(
+        `filter crop: "Beans" matches no crop of this server: crop short names are case-sensitive; did you mean "beans"?`,
+      );
+      expect(notes).toContain(
+        `filter countryOfOrigin.code3: "col" matches no country: ISO 3166 alpha-3 codes are upper case; did you mean "COL"?`,
+      );
+      expect(notes).not.toContain("every crop, country, institute and code value in it is known");
+      const said = warn.mock.calls.flat().join("\n");
+      expect(said).toContain(`did you mean "beans"? filter countryOfOrigin.code3`);
+      expect(said).not.toMatch(/\?\./);
     } finally {
       warn.mockRestore();
     }

@@ -8,7 +8,7 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { diagnostics, Genesys } from "../src/index.ts";
+import { diagnostics, Genesys, GenesysInputError } from "../src/index.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 
 const DS1 = "11111111-1111-4111-8111-111111111111";
@@ -257,5 +257,16 @@ describe("trait tables: two datasets, repeated and missing values", () => {
       count: 1,
       examples: ["n/a"],
     }]);
+  });
+  it("datasets by title (any case) or UUID; an unknown name lists the titles and names g.datasets(filter)", async () => {
+    const { result, seen } = await traits({ datasets: ["trial b, darién 2016"] });
+    expect([...new Set(result.wide.getColumn("dataset").toArray())]).toEqual([DS2]);
+    expect(seen.filter((s) => s.path.includes("/dataset/data")).every((s) => s.path.includes(DS2))).toBe(true);
+    const e = await traits({ datasets: ["Trial B, Darien 2016"] }).catch((e: Error) => e);
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect((e as Error).message).toContain("dataset 'Trial B, Darien 2016' not among the 2 trial datasets with data for this filter");
+    expect((e as Error).message).toContain("did you mean 'Trial B, Darién 2016'?");
+    expect((e as Error).message).toContain("g.datasets(filter) lists them");
+    expect((e as Error).message).not.toContain("malformed UUID");
   });
 });

@@ -84,7 +84,8 @@ const warnCoercions = (d: Diagnostics) => console.warn(summarize(d));
 /** The default onDiagnostics of passports(): coercions in one line, and why an empty result is empty. */
 const warnDiagnostics = (empty: string[]) => (d: Diagnostics) => {
   if (d.coercions.length) warnCoercions(d);
-  if (empty.length) console.warn(`${d.endpoint}: 0 rows. ${empty.join(". ")}. (Also in diagnostics(df).notes.)`);
+  const sentences = empty.map((n) => (/[.?!]$/.test(n) ? n : `${n}.`));
+  if (empty.length) console.warn(`${d.endpoint}: 0 rows. ${sentences.join(" ")} (Also in diagnostics(df).notes.)`);
 };
 
 const TRAIT_ENDPOINTS = [

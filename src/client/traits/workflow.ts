@@ -14,11 +14,12 @@ import type { Cancellable, Transport } from "../core/transport.ts";
 import { datasetsFrame, descriptorsFrame, wideKeys } from "./frames.ts";
 import { type DatasetRows, longFrame } from "./long.ts";
 import { descriptorColumnNames } from "./names.ts";
-import { canonical, datatables, descriptorList, observationRows, traitDatasets } from "./requests.ts";
+import { canonical, descriptorList, observationRows } from "./requests.ts";
+import { chooseDatasets } from "./choose.ts";
 import { wideFrame, type WideOptions } from "./wide.ts";
 
 export interface TraitsOptions extends WideOptions, Cancellable {
-  /** Only these dataset UUIDs (default: every dataset with data for the filter). */
+  /** Only these datasets, by UUID or title (any case; default: every dataset with data for the filter; g.datasets(filter) lists them). */
   datasets?: string[];
   /** Only these descriptors: UUIDs, titles, column names (`name`) or short column names (`columnName`), any case. */
   descriptors?: string[];
@@ -71,8 +72,7 @@ export async function fetchTraits(
   filter: unknown,
   opts: TraitsOptions = {},
 ): Promise<{ frames: TraitsResult; diagnostics: Diagnostics }> {
-  const ids = opts.datasets ?? await traitDatasets(t, filter, opts);
-  const tables: Datatable[] = await datatables(t, ids, opts);
+  const tables: Datatable[] = await chooseDatasets(t, filter, opts.datasets, opts);
   const columnOrder = [...new Set(tables.flatMap((d) => Object.keys(d.columns)))];
   const listed = await descriptorList(t, columnOrder, opts);
   const log = new CoercionLog();
