@@ -10,6 +10,8 @@ import { COLLSRC_LABELS, MLSSTAT_LABELS, STORAGE_LABELS } from "../mcpd/code-lis
 import { COUNTRY_NAMES, FORMER_COUNTRY_NAMES } from "../mcpd/countries.ts";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { type LandIndex, landIndex } from "./geometry.ts";
+import { checkDoi } from "./doi.ts";
+import { mcpdDate } from "./mcpd-date.ts";
 import { RULE_BY_ID, RULES, type Severity } from "./rules.ts";
 
 export interface CheckOptions {
@@ -458,23 +460,6 @@ function where(df: DataFrame, cond: Expr, rule: string, field: string, message: 
   );
 }
 
-/** An MCPD date (YYYYMMDD, "--" for an unknown month or day): valid, and the earliest and latest day it may mean (YYYYMMDD numbers). */
-export function mcpdDateRange(v: string): { ok: boolean; earliest: number; latest: number } {
-  const bad = { ok: false, earliest: NaN, latest: NaN };
-  if (!/^[0-9]{4}([0-9]{2}|--)([0-9]{2}|--)$/.test(v)) return bad;
-  const y = Number(v.slice(0, 4)), ms = v.slice(4, 6), ds = v.slice(6, 8);
-  if (ms === "--" && ds !== "--") return bad; // a day without a month
-  const m = ms === "--" ? undefined : Number(ms), d = ds === "--" ? undefined : Number(ds);
-  if (y < 1000 || (m !== undefined && (m < 1 || m > 12))) return bad;
-  if (d !== undefined && m !== undefined) {
-    const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-    const days = m === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
-    if (d < 1 || d > days) return bad;
-  }
-  const lastDay = m === undefined ? 31 : m === 2 ? 29 : [4, 6, 9, 11].includes(m) ? 30 : 31;
-  return { ok: true, earliest: y * 10_000 + (m ?? 1) * 100 + (d ?? 1), latest: y * 10_000 + (m ?? 12) * 100 + (d ?? lastDay) };
-}
-
 /** Date rules, on the distinct values (tens of thousands at most) joined back to the rows. */
 function dates(df: DataFrame, today: Date, on: Set<string>, checked: Map<string, number>): DataFrame[] {
   const out: DataFrame[] = [];
@@ -484,7 +469,7 @@ function dates(df: DataFrame, today: Date, on: Set<string>, checked: Map<string,
   let nValid = 0;
   for (const c of cols) {
     const values = w.getColumn(c).unique().dropNulls().toArray() as string[];
-    const ranges = values.map(mcpdDateRange);
+    const ranges = values.map(mcpdDate);
     const lookup = pl.DataFrame([
       pl.Series(c, values, pl.Utf8),
       pl.Series(`${c}_ok`, ranges.map((x) => x.ok), pl.Bool),
@@ -494,14 +479,16 @@ function dates(df: DataFrame, today: Date, on: Set<string>, checked: Map<string,
     w = w.join(lookup, { on: c, how: "left" });
     nValid += df.height - df.getColumn(c).nullCount();
     if (on.has("date-invalid")) {
+      const bad = values.flatMap((v, i) => (ranges[i]!.ok ? [] : [[v, `${c} is not a valid MCPD date: ${ranges[i]!.reason}`]]));
+      const reasons = pl.DataFrame([pl.Series(c, bad.map((b) => b[0]), pl.Utf8), pl.Series("message", bad.map((b) => b[1]), pl.Utf8)]);
       out.push(
-        where(
-          w,
-          pl.col(c).isNotNull().and(pl.col(`${c}_ok`).not()),
-          "date-invalid",
-          c,
-          `${c} is not a valid MCPD date (YYYYMMDD)`,
-          pl.col(c),
+        w.join(reasons, { on: c, how: "inner" }).select(
+          pl.col("row").cast(pl.UInt32),
+          pl.lit(c).alias("field"),
+          pl.lit("date-invalid").alias("rule"),
+          pl.col("message"),
+          pl.col(c).alias("value"),
+          pl.lit(null).cast(pl.Utf8).alias("suggestion"),
         ),
       );
     }
@@ -593,34 +580,37 @@ function duplicates(df: DataFrame, checked: Map<string, number>): DataFrame {
   );
 }
 
+/** DOI rules on the distinct values (one per accession at most), joined back to the rows: see doi.ts. */
 function dois(df: DataFrame, on: Set<string>, checked: Map<string, number>): DataFrame[] {
   const base = df.select(str("DOI")).withRowIndex("row");
-  const s = str("DOI");
-  checked.set("doi-url", df.height - df.getColumn("DOI").nullCount());
-  checked.set("doi-malformed", df.height - df.getColumn("DOI").nullCount());
-  // Crossref's pattern for modern DOIs
-  const bare = s.str.contains("^10\\.[0-9]{4,9}/[-._;()/:A-Za-z0-9]+$");
-  const prefixed = s.str.contains("^(?i)(https?://(dx\\.)?doi\\.org/|doi:\\s*)10\\.[0-9]{4,9}/[-._;()/:A-Za-z0-9]+$");
-  const out: DataFrame[] = [];
-  if (on.has("doi-url")) {
-    out.push(
-      where(
-        base,
-        prefixed,
-        "doi-url",
-        "DOI",
-        "a DOI as a URL or with 'doi:'; MCPD wants the bare DOI",
-        s,
-        s.str.replace("^(?i)(https?://(dx\\.)?doi\\.org/|doi:\\s*)", ""),
-      ),
-    );
+  const n = df.height - df.getColumn("DOI").nullCount();
+  for (const id of ["doi-url", "doi-list", "doi-malformed", "doi-check"]) checked.set(id, n);
+  const values = base.getColumn("DOI").unique().dropNulls().toArray() as string[];
+  const rule = { url: "doi-url", list: "doi-list", malformed: "doi-malformed", check: "doi-check" } as const;
+  const hits: [string, string, string, string | null][] = [];
+  for (const v of values) {
+    const d = checkDoi(v);
+    if (d.kind === "ok" || !on.has(rule[d.kind])) continue;
+    const suggestion = d.kind === "url" ? d.bare : d.kind === "malformed" ? d.suggestion ?? null : null;
+    hits.push([v, rule[d.kind], d.message, suggestion]);
   }
-  if (on.has("doi-malformed")) {
-    out.push(
-      where(base, s.isNotNull().and(bare.not()).and(prefixed.not()), "doi-malformed", "DOI", "not a DOI (10.<registrant>/<suffix>)", s),
-    );
-  }
-  return out;
+  if (!hits.length) return [];
+  const lookup = pl.DataFrame([
+    pl.Series("DOI", hits.map((h) => h[0]), pl.Utf8),
+    pl.Series("rule", hits.map((h) => h[1]), pl.Utf8),
+    pl.Series("message", hits.map((h) => h[2]), pl.Utf8),
+    pl.Series("suggestion", hits.map((h) => h[3]), pl.Utf8),
+  ]);
+  return [
+    base.join(lookup, { on: "DOI", how: "inner" }).select(
+      pl.col("row").cast(pl.UInt32),
+      pl.lit("DOI").alias("field"),
+      "rule",
+      "message",
+      pl.col("DOI").alias("value"),
+      "suggestion",
+    ),
+  ];
 }
 
 /** GENUS and SPECIES against the first two words of GRIN_NAME, on the distinct combinations (few). */

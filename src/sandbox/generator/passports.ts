@@ -204,7 +204,9 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
     SELECT
       id,
       uuid_of(id) AS uuid,
-      CASE WHEN u(id, 7) < 0.8 THEN '10.18730/' || b32(dx, 4) || b32(dx, 3) || b32(dx, 2) || b32(dx, 1) || b32(dx, 0) END AS doi,
+      CASE WHEN u(id, 7) < 0.8 THEN '10.18730/' || b32(dx, 4) || b32(dx, 3) || b32(dx, 2) || b32(dx, 1) || b32(dx, 0)
+        -- GLIS's check symbol: the suffix's value modulo 37 (src/quality/doi.ts)
+        || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U', 1 + (dx % 37)::INT, 1) END AS doi,
       inst_code, inst_id, inst_name, inst_acronym, inst_country,
       number_prefix || id::VARCHAR || CASE WHEN u(id, 8) < 0.03 THEN 'K' ELSE '' END AS accession_number,
       CASE WHEN u(id, 9) < 0.6 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 10)} ||
