@@ -16,7 +16,7 @@ import { VERSION } from "../../version.ts";
 import type { TraitsResult } from "./workflow.ts";
 
 export interface JoinTraitsOptions {
-  /** "left" (default): every trait row, passport columns empty where the passport frame lacks the accession; "inner": only rows with a passport. */
+  /** "left" (default): every trait row, passport columns empty where the passport frame lacks the accession; "inner": rows with one. */
   how?: "left" | "inner";
 }
 
