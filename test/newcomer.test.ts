@@ -199,8 +199,8 @@ describe("hints that are true in a user's project, and attempts", () => {
     const e = await message(g.passports({ crop: ["beans"] }));
     expect(performance.now() - t0).toBeLessThan(2_000);
     expect(e).toBeInstanceOf(GenesysNetworkError);
-    expect(e.message).toContain("cannot reach http://127.0.0.1:9/api/v2/acn/query");
-    expect(e.message).toContain("1 attempt; ECONNREFUSED is not retried");
+    expect(e.message).toContain("/api/v2/acn/query: connection refused by 127.0.0.1:9: nothing listens there");
+    expect(e.message).toContain("(ECONNREFUSED; 1 attempt, not retried)");
     expect(e.message).toContain("npx genesys-sandbox");
     await g.close();
   });

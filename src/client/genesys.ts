@@ -4,7 +4,7 @@
  *   const g = new Genesys({ baseUrl: "https://api.genesys-pgr.org", token });
  *   const df = await g.passports({ crop: ["maize"], institute: { code: ["MEX002"] } });
  */
-import { API, ENDPOINTS } from "../schema/endpoints.ts";
+import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
 import type { AccessionFilter, AccessionFilterInput } from "../schema/filter.ts";
 import { emptyResultNotes, type Vocabularies } from "./empty-result.ts";
@@ -27,6 +27,7 @@ import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/wor
 import { citeTrials } from "./traits/trials.ts";
 import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./core/transport.ts";
 import { redactedInspect } from "./core/limits.ts";
+import { sandboxIdentity } from "./core/sandbox-identity.ts";
 import {
   accession,
   crops,
@@ -462,14 +463,7 @@ export class Genesys {
     const host = new URL(this.baseUrl).hostname.toLowerCase().replace(/^\[|\]$/g, "");
     const loopback = host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
     if (settings.mode !== "off" && loopback) {
-      this.sandboxData ??= fetch(`${this.baseUrl}${API}${ENDPOINTS.sandboxIdentity.path}`, { signal: AbortSignal.timeout(5_000) })
-        .then(async (res) => {
-          const text = await res.text();
-          if (res.status !== 200) return undefined;
-          const data = (JSON.parse(text) as { data?: unknown }).data;
-          return typeof data === "string" && /^[A-Za-z0-9._-]{1,100}$/.test(data) ? `sandbox:${data}` : undefined;
-        })
-        .catch(() => undefined);
+      this.sandboxData ??= sandboxIdentity(this.t);
       keyServer = await this.sandboxData;
     }
     return { server: this.baseUrl, keyServer, kind, filter, options, endpoints, settings };

@@ -18,13 +18,13 @@ import {
   SITE_TEMPLATES,
   STORAGE,
 } from "./reference.ts";
-import { SITES } from "./sites.ts";
+import { siteData } from "./site-data.ts";
 import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 
-/** Collecting sites per country in sites.ts (the same number for every country). */
-export const SITES_PER_COUNTRY = SITES.AFG![3].split(";").length;
-/** Points at sea per country in sites.ts. */
-export const SEA_PER_COUNTRY = SITES.AFG![4].split(";").length;
+/** Collecting sites per country in sites.json (the same number for every country). */
+export const SITES_PER_COUNTRY: number = siteData().params.sitesPerCountry;
+/** Points at sea per country in sites.json. */
+export const SEA_PER_COUNTRY: number = siteData().params.seaPerCountry;
 
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
@@ -46,6 +46,7 @@ export async function createRandomMacros(con: DuckDBConnection, seed: number): P
 }
 
 async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick: number[] }> {
+  const SITES = siteData().countries;
   const pairs: string[][] = [];
   const pairPick: number[] = [];
   let pidx = 0;
@@ -122,25 +123,32 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
         str(c.name),
         strList(c.towns),
         num(c.towns.length),
-        num(SITES[c.code3]![0]),
-        num(SITES[c.code3]![1]),
-        String(SITES[c.code3]![2] === 1),
+        num(SITES[c.code3]!.centroid[0]),
+        num(SITES[c.code3]!.centroid[1]),
+        String(SITES[c.code3]!.centroidOnLand),
       ]),
     ),
   );
-  // collecting sites on each country's land (sites.ts): code3, k, lat, lon, slip flags
+  // collecting sites on each country's land (sites.json): code3, k, lat, lon, slip flags
   await con.run(
-    `CREATE OR REPLACE TABLE ref_site AS SELECT code3, (k - 1)::INT AS k, split_part(site, ',', 1)::DOUBLE AS lat,
-       split_part(site, ',', 2)::DOUBLE AS lon, split_part(site, ',', 3)::INT AS flags
-     FROM (SELECT code3, unnest(string_split(sites, ';')) AS site, generate_subscripts(string_split(sites, ';'), 1) AS k
-       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![3])})`).join(", ")}) t(code3, sites))`,
+    valuesTable(
+      "ref_site",
+      ["code3", "k", "lat", "lon", "flags"],
+      COUNTRIES.flatMap((c) =>
+        SITES[c.code3]!.sites.map((
+          [lat, lon, flags],
+          k,
+        ) => [str(c.code3), `${k}::INT`, `${lat}::DOUBLE`, `${lon}::DOUBLE`, `${flags}::INT`])
+      ),
+    ),
   );
-  // points at sea near each country (sites.ts): code3, k, lat, lon
+  // points at sea near each country (sites.json): code3, k, lat, lon
   await con.run(
-    `CREATE OR REPLACE TABLE ref_sea AS SELECT code3, (k - 1)::INT AS k, split_part(p, ',', 1)::DOUBLE AS lat,
-       split_part(p, ',', 2)::DOUBLE AS lon
-     FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
-       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![4])})`).join(", ")}) t(code3, sea))`,
+    valuesTable(
+      "ref_sea",
+      ["code3", "k", "lat", "lon"],
+      COUNTRIES.flatMap((c) => SITES[c.code3]!.sea.map(([lat, lon], k) => [str(c.code3), `${k}::INT`, `${lat}::DOUBLE`, `${lon}::DOUBLE`])),
+    ),
   );
   await con.run(
     valuesTable(
