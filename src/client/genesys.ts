@@ -27,6 +27,7 @@ import { type ParquetCompression, type ParquetSinkResult, passportsToParquet } f
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
+import { citeTrials } from "./traits/trials.ts";
 import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./core/transport.ts";
 import { redactedInspect } from "./core/limits.ts";
 import { sandboxIdentity } from "./core/sandbox-identity.ts";
@@ -380,7 +381,7 @@ export class Genesys {
         },
       ),
     );
-    return df;
+    return citeTrials({ datasets: df }).datasets;
   }
 
   /**
@@ -434,7 +435,8 @@ export class Genesys {
       aggregate: opts.aggregate,
       decode: opts.decode ?? false,
     };
-    return publish(
+    // every trait frame cites its trials (title, version, DOI) in its provenance
+    return citeTrials(publish(
       await cached(this.cache, await this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
         const { frames: r, diagnostics: d } = await fetchTraits(this.t, f, opts);
         return {
@@ -442,7 +444,7 @@ export class Genesys {
           diagnostics: { wide: d, long: d, datasets: d, descriptors: d },
         };
       }),
-    );
+    ));
   }
 
   /**
