@@ -243,7 +243,7 @@ describe("client mistakes are 4xx", () => {
       "limit=x",
       "%00=1",
       "%zz",
-      "response_type=code&client_id=genesys-notebook&redirect_uri=http%3A%2F%2F127.0.0.1%3A9&code_challenge_method=S256&code_challenge=" +
+      "response_type=code&client_id=genesys-notebook&redirect_uri=http%3A%2F%2F127.0.0.1%3A48913&code_challenge_method=S256&code_challenge=" +
       "a".repeat(43) + "&state=%00&consent=%00",
       "response_type=%00&client_id=%00&redirect_uri=%00",
     ];
