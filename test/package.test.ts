@@ -159,6 +159,26 @@ describe("the README's own-project section, followed literally from the packed t
     expect(r.stdout).toMatch(/\{ height: \d+, width: 3 \}/);
   }, 300_000);
 
+  it("the sandbox reads its collecting sites (sites.json) from the installed package, in Deno and in Node", () => {
+    const code = `import { startSandbox } from "genesys-notebook";
+const sb = await startSandbox({ accessions: 1000, seed: 5, cache: false });
+const r = await fetch(sb.url + "/api/v2/acn/query?l=1000&select=geo.latitude,geo.longitude", {
+  method: "POST", headers: { authorization: "Bearer " + sb.token, "content-type": "application/json" }, body: "{}" });
+const rows = (await r.text()).trim().split("\\n").slice(1).filter((l) => !l.startsWith("\\t"));
+console.log(JSON.stringify({ status: r.status, georeferenced: rows.length }));
+await sb.close();
+`;
+    writeFileSync(join(project, "sites.mjs"), code);
+    writeFileSync(join(project, "sites.ts"), code);
+    for (const [cmd, args] of [[process.execPath, ["sites.mjs"]], ["npx", ["deno", "run", "-A", "sites.ts"]]] as const) {
+      const r = run(cmd, [...args], project);
+      expect(r.status, ok(r)).toBe(0);
+      const out = JSON.parse(r.stdout.trim().split("\n").pop()!);
+      expect(out.status).toBe(200);
+      expect(out.georeferenced).toBeGreaterThan(100);
+    }
+  }, 600_000);
+
   it.skipIf(!hasJupyter && process.env.CI !== "true")("the notebook (explore.ipynb) runs headless with the kernel registered there", () => {
     const cell = (source: string) => ({ cell_type: "code", execution_count: null, metadata: {}, outputs: [], source });
     writeFileSync(
@@ -266,6 +286,9 @@ describe("the packed tarball, installed into an empty folder", () => {
     }
     expect(listing.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(listing.filter((f) => f.startsWith("package/test/") || f.startsWith("package/src/"))).toEqual([]);
+    // the generator's collecting sites are a data file beside its module; their generator stays in the repository
+    expect(listing).toContain("package/dist/sandbox/generator/sites.json");
+    expect(listing.filter((f) => /make-sites|sites-inputs/.test(f))).toEqual([]);
     const declarations = listing.filter((f) => f.endsWith(".d.ts")).map((f) =>
       readFileSync(join(project, "node_modules", "genesys-notebook", f.slice(8)), "utf8")
     );

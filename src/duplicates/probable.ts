@@ -120,82 +120,11 @@ export function probableLinks(
     const [kind, w] = exactKind(k, o.maxAlpha);
     emit(k, k, occ, occ, kind, w, true);
   }
-  // fuzzy: letter keywords, and mixed keywords by their digits
-  if (o.fuzzy) {
-    const letterKeys = keys.filter((k) =>
-      !hasDigit(k) && k.length > o.maxAlpha && byKeyword.get(k)!.some((x) => o.nameFields.includes(x.field))
-    );
-    const fw = (d: number) => Math.max(0.1, PROBABLE_WEIGHTS.fuzzy + 0.1 - 0.1 * d);
-    fuzzyPairs(letterKeys, (n) => (n > o.maxAlpha ? o.maxDistance : 0), (i, j, d) => {
-      const ka = letterKeys[i]!, kb = letterKeys[j]!;
-      emit(ka, kb, byKeyword.get(ka)!, byKeyword.get(kb)!, "fuzzy", fw(d), false);
-    });
-    const mixed = new Map<string, string[]>();
-    for (const k of keys) {
-      if (hasDigit(k) && letterCount(k) > o.maxAlpha) {
-        const d = digitsOf(k);
-        const l = mixed.get(d);
-        if (l) l.push(k);
-        else mixed.set(d, [k]);
-      }
-    }
-    for (const group of mixed.values()) {
-      if (group.length < 2) continue;
-      const letters = group.map(lettersOf);
-      fuzzyPairs(letters, (n) => (n > o.maxAlpha ? o.maxDistance : 0), (i, j, d) => {
-        emit(group[i]!, group[j]!, byKeyword.get(group[i]!)!, byKeyword.get(group[j]!)!, "fuzzy", fw(d), false);
-      });
-    }
-  }
-  // phonetic: keywords of the name fields with enough letters, grouped by code and digits
-  if (o.phonetic) {
-    const byCode = new Map<string, string[]>();
-    for (const k of keys) {
-      if (letterCount(k) < o.phoneticMinLetters) continue;
-      if (!byKeyword.get(k)!.some((x) => o.nameFields.includes(x.field))) continue;
-      const code = doubleMetaphone(k)[0];
-      if (code.length < o.phoneticMinCode) continue;
-      const g = `${code}\u0001${digitsOf(k)}`;
-      const l = byCode.get(g);
-      if (l) l.push(k);
-      else byCode.set(g, [k]);
-    }
-    for (const [g, group] of byCode) {
-      if (group.length < 2) continue;
-      const rowsIn = new Set(group.flatMap((k) => byKeyword.get(k)!.map((x) => x.row))).size;
-      if (rowsIn > o.maxKeywordRecords) {
-        common.push({ block, keyword: `phonetic ${g.split("\u0001")[0]}`, records: rowsIn });
-        continue;
-      }
-      for (let x = 0; x < group.length; x++) {
-        for (let y = x + 1; y < group.length; y++) {
-          const ka = group[x]!, kb = group[y]!;
-          emit(ka, kb, byKeyword.get(ka)!, byKeyword.get(kb)!, "phonetic", PROBABLE_WEIGHTS.phonetic, false);
-        }
-      }
-    }
-  }
-  // synonyms: keywords of one set the user gave
-  if (o.synonyms.length) {
-    const synset = new Map<string, number>();
-    o.synonyms.forEach((set, i) => set.forEach((w) => synset.set(compactKey(w), i)));
-    const bySet = new Map<number, string[]>();
-    for (const k of keys) {
-      const s = synset.get(k);
-      if (s === undefined) continue;
-      const l = bySet.get(s);
-      if (l) l.push(k);
-      else bySet.set(s, [k]);
-    }
-    for (const group of bySet.values()) {
-      for (let x = 0; x < group.length; x++) {
-        for (let y = x + 1; y < group.length; y++) {
-          const ka = group[x]!, kb = group[y]!;
-          emit(ka, kb, byKeyword.get(ka)!, byKeyword.get(kb)!, "synonym", PROBABLE_WEIGHTS.synonym, false);
-        }
-      }
-    }
-  }
+  const fromNames = new Set(keys.filter((k) => byKeyword.get(k)!.some((x) => o.nameFields.includes(x.field))));
+  const rowsOf = (k: string) => distinctRows(byKeyword.get(k)!);
+  matchKeywords(keys, fromNames, rowsOf, o, (ka, kb, kind, weight) => {
+    emit(ka, kb, byKeyword.get(ka)!, byKeyword.get(kb)!, kind, weight, false);
+  }, (keyword, records) => common.push({ block, keyword, records }));
   // whole names: equal, or one or two edits apart
   const names = usable(nameKeys);
   for (const k of names) {
@@ -210,4 +139,86 @@ export function probableLinks(
     });
   }
   return common;
+}
+
+/** Double Metaphone primary code, cut to 4 characters as the original algorithm (and PGRdup's C code) does. */
+export const phoneticCode = (k: string): string => doubleMetaphone(k)[0].slice(0, 4);
+
+/**
+ * Pairs of distinct keywords that match without being equal: fuzzy (letter keywords of more than `maxAlpha` letters
+ * within `maxDistance`; mixed keywords with equal digits), phonetic (same code and digits) and synonyms. `named`
+ * holds the keywords that may match fuzzily or phonetically (those of name fields); `rowsOf` counts a keyword's
+ * records, for the common-code cut. PGRdup's fuzzy, phonetic and semantic matching, keyword by keyword.
+ */
+export function matchKeywords(
+  keys: readonly string[],
+  named: ReadonlySet<string>,
+  rowsOf: (k: string) => number,
+  o: DuplicateOptions,
+  onMatch: (a: string, b: string, kind: EvidenceKind, weight: number) => void,
+  onCommon: (what: string, records: number) => void = () => {},
+): void {
+  if (o.fuzzy) {
+    const letterKeys = keys.filter((k) => !hasDigit(k) && k.length > o.maxAlpha && named.has(k));
+    const fw = (d: number) => Math.max(0.1, PROBABLE_WEIGHTS.fuzzy + 0.1 - 0.1 * d);
+    fuzzyPairs(
+      letterKeys,
+      (n) => (n > o.maxAlpha ? o.maxDistance : 0),
+      (i, j, d) => onMatch(letterKeys[i]!, letterKeys[j]!, "fuzzy", fw(d)),
+    );
+    const mixed = new Map<string, string[]>();
+    for (const k of keys) {
+      if (hasDigit(k) && letterCount(k) > o.maxAlpha && named.has(k)) {
+        const d = digitsOf(k);
+        const l = mixed.get(d);
+        if (l) l.push(k);
+        else mixed.set(d, [k]);
+      }
+    }
+    for (const group of mixed.values()) {
+      if (group.length < 2) continue;
+      const letters = group.map(lettersOf);
+      fuzzyPairs(letters, (n) => (n > o.maxAlpha ? o.maxDistance : 0), (i, j, d) => onMatch(group[i]!, group[j]!, "fuzzy", fw(d)));
+    }
+  }
+  if (o.phonetic) {
+    const byCode = new Map<string, string[]>();
+    for (const k of keys) {
+      if (letterCount(k) < o.phoneticMinLetters || !named.has(k)) continue;
+      const code = phoneticCode(k);
+      if (code.length < o.phoneticMinCode) continue;
+      const g = `${code}\u0001${digitsOf(k)}`;
+      const l = byCode.get(g);
+      if (l) l.push(k);
+      else byCode.set(g, [k]);
+    }
+    for (const [g, group] of byCode) {
+      if (group.length < 2) continue;
+      const records = group.reduce((n, k) => n + rowsOf(k), 0);
+      if (records > o.maxKeywordRecords) {
+        onCommon(`phonetic ${g.split("\u0001")[0]}`, records);
+        continue;
+      }
+      for (let x = 0; x < group.length; x++) {
+        for (let y = x + 1; y < group.length; y++) onMatch(group[x]!, group[y]!, "phonetic", PROBABLE_WEIGHTS.phonetic);
+      }
+    }
+  }
+  if (o.synonyms.length) {
+    const synset = new Map<string, number>();
+    o.synonyms.forEach((set, i) => set.forEach((w) => synset.set(compactKey(w), i)));
+    const bySet = new Map<number, string[]>();
+    for (const k of keys) {
+      const s = synset.get(k);
+      if (s === undefined) continue;
+      const l = bySet.get(s);
+      if (l) l.push(k);
+      else bySet.set(s, [k]);
+    }
+    for (const group of bySet.values()) {
+      for (let x = 0; x < group.length; x++) {
+        for (let y = x + 1; y < group.length; y++) onMatch(group[x]!, group[y]!, "synonym", PROBABLE_WEIGHTS.synonym);
+      }
+    }
+  }
 }

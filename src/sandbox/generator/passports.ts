@@ -18,13 +18,13 @@ import {
   SITE_TEMPLATES,
   STORAGE,
 } from "./reference.ts";
-import { SITES } from "./sites.ts";
+import { siteData } from "./site-data.ts";
 import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 
-/** Collecting sites per country in sites.ts (the same number for every country). */
-export const SITES_PER_COUNTRY = SITES.AFG![3].split(";").length;
-/** Points at sea per country in sites.ts. */
-export const SEA_PER_COUNTRY = SITES.AFG![4].split(";").length;
+/** Collecting sites per country in sites.json (the same number for every country). */
+export const SITES_PER_COUNTRY: number = siteData().params.sitesPerCountry;
+/** Points at sea per country in sites.json. */
+export const SEA_PER_COUNTRY: number = siteData().params.seaPerCountry;
 
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
@@ -46,6 +46,7 @@ export async function createRandomMacros(con: DuckDBConnection, seed: number): P
 }
 
 async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick: number[] }> {
+  const SITES = siteData().countries;
   const pairs: string[][] = [];
   const pairPick: number[] = [];
   let pidx = 0;
@@ -122,25 +123,32 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
         str(c.name),
         strList(c.towns),
         num(c.towns.length),
-        num(SITES[c.code3]![0]),
-        num(SITES[c.code3]![1]),
-        String(SITES[c.code3]![2] === 1),
+        num(SITES[c.code3]!.centroid[0]),
+        num(SITES[c.code3]!.centroid[1]),
+        String(SITES[c.code3]!.centroidOnLand),
       ]),
     ),
   );
-  // collecting sites on each country's land (sites.ts): code3, k, lat, lon, slip flags
+  // collecting sites on each country's land (sites.json): code3, k, lat, lon, slip flags
   await con.run(
-    `CREATE OR REPLACE TABLE ref_site AS SELECT code3, (k - 1)::INT AS k, split_part(site, ',', 1)::DOUBLE AS lat,
-       split_part(site, ',', 2)::DOUBLE AS lon, split_part(site, ',', 3)::INT AS flags
-     FROM (SELECT code3, unnest(string_split(sites, ';')) AS site, generate_subscripts(string_split(sites, ';'), 1) AS k
-       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![3])})`).join(", ")}) t(code3, sites))`,
+    valuesTable(
+      "ref_site",
+      ["code3", "k", "lat", "lon", "flags"],
+      COUNTRIES.flatMap((c) =>
+        SITES[c.code3]!.sites.map((
+          [lat, lon, flags],
+          k,
+        ) => [str(c.code3), `${k}::INT`, `${lat}::DOUBLE`, `${lon}::DOUBLE`, `${flags}::INT`])
+      ),
+    ),
   );
-  // points at sea near each country (sites.ts): code3, k, lat, lon
+  // points at sea near each country (sites.json): code3, k, lat, lon
   await con.run(
-    `CREATE OR REPLACE TABLE ref_sea AS SELECT code3, (k - 1)::INT AS k, split_part(p, ',', 1)::DOUBLE AS lat,
-       split_part(p, ',', 2)::DOUBLE AS lon
-     FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
-       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![4])})`).join(", ")}) t(code3, sea))`,
+    valuesTable(
+      "ref_sea",
+      ["code3", "k", "lat", "lon"],
+      COUNTRIES.flatMap((c) => SITES[c.code3]!.sea.map(([lat, lon], k) => [str(c.code3), `${k}::INT`, `${lat}::DOUBLE`, `${lon}::DOUBLE`])),
+    ),
   );
   await con.run(
     valuesTable(
@@ -240,7 +248,9 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         'BOL', 'ECU', 'ETH', 'NPL', 'AFG') THEN 1500 ELSE 0 END)::INT END AS elevation,
       CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
         12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
-      CASE WHEN u(id, 38) < 0.85 THEN ${pick(collsrc, "id", 39)} END AS coll_src,
+      -- MCPD semantics (src/quality/sampstat-collsrc.ts): no bred material from a wild habitat, no wild from a seed company
+      CASE WHEN u(id, 38) >= 0.85 THEN NULL WHEN (samp_stat BETWEEN 400 AND 600 AND ${pick(collsrc, "id", 39)} BETWEEN 10 AND 15)
+        OR (samp_stat IN (100, 110, 120) AND ${pick(collsrc, "id", 39)} = 50) THEN 40 ELSE ${pick(collsrc, "id", 39)} END AS coll_src,
       CASE WHEN collected AND u(id, 40) < 0.5 THEN ${
     pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)
   } || ' ' || (1 + id % 9000)::VARCHAR END AS coll_numb,

@@ -226,7 +226,7 @@ const c = (code3: string, codeNum: number, name: string, lat: [number, number], 
 
 /**
  * Bounding boxes (degrees) of each country's farming regions: collecting sites are drawn on the country's land
- * inside this box (sites.ts), so that they fall where crops are grown rather than in deserts or tundra.
+ * inside this box (sites.json), so that they fall where crops are grown rather than in deserts or tundra.
  */
 export const COUNTRIES: Country[] = [
   c("AFG", 4, "Afghanistan", [31, 37], [62, 70], ["Herāt", "Kandahār", "Bāmyān", "Mazār-i-Sharīf"]),
