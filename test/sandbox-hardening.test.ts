@@ -151,7 +151,7 @@ describe("client mistakes are 4xx", () => {
      */
     const malformed = (body: unknown, init: { raw?: string; headers?: Record<string, string> }) => {
       const json = init.raw ?? JSON.stringify(body) ?? "";
-      if (/\u0000|\\u0000/.test(json)) return true;
+      if (json.includes("\u0000") || json.includes("\\u0000")) return true;
       if (init.raw !== undefined && !init.headers) return true; // truncated JSON
       if (init.headers && !init.headers["content-type"]!.startsWith("application/x-www-form-urlencoded")) return true;
       return json.includes('"nope"') || json.split('{"taxonomy"').length > 40;
@@ -263,7 +263,8 @@ describe("client mistakes are 4xx", () => {
       "limit=x",
       "%00=1",
       "%zz",
-      "response_type=code&client_id=genesys-notebook&redirect_uri=http%3A%2F%2F127.0.0.1%3A48913&code_challenge_method=S256&code_challenge=" +
+      "response_type=code&client_id=genesys-notebook&redirect_uri=http%3A%2F%2F127.0.0.1%3A48913&code_challenge_method=S256" +
+      "&code_challenge=" +
       "a".repeat(43) + "&state=%00&consent=%00",
       "response_type=%00&client_id=%00&redirect_uri=%00",
     ];
@@ -294,7 +295,8 @@ describe("client mistakes are 4xx", () => {
       });
       const text = await res.text();
       // a NUL character in what the route reads (the query; the body too, but for GET) is malformed: never answered
-      const nul = /%00|\\u0000|\u0000/.test(method === "GET" ? target : `${target}${init.body ?? ""}`);
+      const read = method === "GET" ? target : `${target}${init.body ?? ""}`;
+      const nul = ["%00", "\\u0000", "\u0000"].some((n) => read.includes(n));
       if (res.status >= 500 || /\bSELECT\b.*\bFROM\b|\bFROM accession\b|\bWHERE\b/i.test(text)) {
         failures.push(`${res.status} ${method} ${target.slice(0, 120)} ${init.body?.slice(0, 80) ?? ""} -> ${text.slice(0, 160)}`);
       } else if (res.status < 400 && nul) {
