@@ -248,7 +248,9 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         'BOL', 'ECU', 'ETH', 'NPL', 'AFG') THEN 1500 ELSE 0 END)::INT END AS elevation,
       CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
         12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
-      CASE WHEN u(id, 38) < 0.85 THEN ${pick(collsrc, "id", 39)} END AS coll_src,
+      -- MCPD semantics (src/quality/sampstat-collsrc.ts): no bred material from a wild habitat, no wild from a seed company
+      CASE WHEN u(id, 38) >= 0.85 THEN NULL WHEN (samp_stat BETWEEN 400 AND 600 AND ${pick(collsrc, "id", 39)} BETWEEN 10 AND 15)
+        OR (samp_stat IN (100, 110, 120) AND ${pick(collsrc, "id", 39)} = 50) THEN 40 ELSE ${pick(collsrc, "id", 39)} END AS coll_src,
       CASE WHEN collected AND u(id, 40) < 0.5 THEN ${
     pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)
   } || ' ' || (1 + id % 9000)::VARCHAR END AS coll_numb,
