@@ -10,9 +10,10 @@ export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult } f
 export { type FrameOptions, GenesysApi, type IteratorOptions, type ObservationQuery } from "./client/api.ts";
 export type { InstituteQuery, SubsetQuery } from "./client/catalogue.ts";
 export type { Profile } from "./schema/catalogue.ts";
-export type { PageOptions } from "./client/accessions.ts";
+export type { PageOptions } from "./client/accessions/pages.ts";
 export { type Coercion, type Diagnostics, diagnostics } from "./client/core/diagnostics.ts";
-export { type Citation, citation, type Provenance, provenance, saveDoiList } from "./client/core/provenance.ts";
+export { type Citation, citation, type Provenance, provenance, saveDoiList, type Trial } from "./client/core/provenance.ts";
+export { joinTraits, type JoinTraitsOptions } from "./client/traits/join.ts";
 export { load, save } from "./client/save.ts";
 export { askToken, type LoginOptions } from "./client/login.ts";
 export { type CacheMode, type CacheOption, type CacheSettings, CacheStore } from "./client/cache/cached.ts";
@@ -31,8 +32,8 @@ export {
   GenesysResponseError,
   GenesysServerError,
 } from "./client/core/errors.ts";
-export type { PassportOptions } from "./client/passports.ts";
-export type { ParquetSinkResult } from "./client/sink/parquet.ts";
+export type { PassportOptions } from "./client/export/query.ts";
+export type { ParquetSinkResult } from "./client/export/parquet.ts";
 export type { Progress } from "./client/core/progress.ts";
 export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideOptions } from "./client/traits/wide.ts";
 export { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter } from "./schema/filter.ts";

@@ -180,6 +180,7 @@ describe("trait workflow", () => {
       "DOI",
       "UUID",
       "dataset",
+      "trial",
       "Seed iron content",
       "Seed zinc content",
       "Bean common mosaic virus reaction",

@@ -7,7 +7,7 @@ import type { AccessionFilter } from "../schema/filter.ts";
 import { COUNTRY_NAMES, FORMER_COUNTRY_NAMES } from "../mcpd/countries.ts";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { STORAGE_LABELS } from "../mcpd/code-lists.ts";
-import { closest } from "./options.ts";
+import { closest } from "./core/closest.ts";
 
 /** What the notes need from the server: the crop short names, and which WIEWS codes it knows. */
 export interface Vocabularies {

@@ -9,21 +9,25 @@ import type { DataFrame } from "nodejs-polars";
 import type { AccessionFilter, AccessionFilterInput } from "../schema/filter.ts";
 import { emptyResultNotes, type Vocabularies } from "./empty-result.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
-import { accessionsToDataFrame } from "./accessions.ts";
+import { accessionsToDataFrame } from "./accessions/frame.ts";
 import { type FrameOptions, GenesysApi, type IteratorOptions } from "./api.ts";
 import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache } from "./cache/cached.ts";
-import { iterateAccessions } from "./accessions.ts";
+import { iterateAccessions } from "./accessions/pages.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./core/auth.ts";
 import { checkFilter } from "./check-filter.ts";
 import { CoercionLog, type Diagnostics, diagnostics, summarize } from "./core/diagnostics.ts";
 import { GenesysInputError } from "./core/errors.ts";
-import { collectPassports, exportBlocks, fetchRows, passportFrames, type PassportOptions, planExport } from "./passports.ts";
-import { type PageStore, resumable } from "./cache/resume.ts";
+import { type PassportOptions, planExport } from "./export/query.ts";
+import { exportBlocks, fetchRows } from "./export/pages.ts";
+import { collectPassports } from "./export/collect.ts";
+import { passportFrames } from "./export/batches.ts";
+import { type PageStore, resumable } from "./export/resume.ts";
 import { publish } from "./core/result.ts";
-import { type ParquetCompression, type ParquetSinkResult, passportsToParquet } from "./sink/parquet.ts";
+import { type ParquetCompression, type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
+import { citeTrials } from "./traits/trials.ts";
 import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./core/transport.ts";
 import { redactedInspect } from "./core/limits.ts";
 import { sandboxIdentity } from "./core/sandbox-identity.ts";
@@ -377,7 +381,7 @@ export class Genesys {
         },
       ),
     );
-    return df;
+    return citeTrials({ datasets: df }).datasets;
   }
 
   /**
@@ -431,7 +435,8 @@ export class Genesys {
       aggregate: opts.aggregate,
       decode: opts.decode ?? false,
     };
-    return publish(
+    // every trait frame cites its trials (title, version, DOI) in its provenance
+    return citeTrials(publish(
       await cached(this.cache, await this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
         const { frames: r, diagnostics: d } = await fetchTraits(this.t, f, opts);
         return {
@@ -439,7 +444,7 @@ export class Genesys {
           diagnostics: { wide: d, long: d, datasets: d, descriptors: d },
         };
       }),
-    );
+    ));
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Datatable } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
 import { GenesysInputError } from "../core/errors.ts";
 import type { Cancellable, Transport } from "../core/transport.ts";
-import { closest } from "../options.ts";
+import { closest } from "../core/closest.ts";
 import { canonical, datatables, traitDatasets } from "./requests.ts";
 
 export async function chooseDatasets(

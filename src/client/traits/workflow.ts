@@ -16,6 +16,7 @@ import { type DatasetRows, longFrame } from "./long.ts";
 import { descriptorColumnNames } from "./names.ts";
 import { canonical, descriptorList, observationRows } from "./requests.ts";
 import { chooseDatasets } from "./choose.ts";
+import { trialNames } from "./trials.ts";
 import { wideFrame, type WideOptions } from "./wide.ts";
 
 export interface TraitsOptions extends WideOptions, Cancellable {
@@ -85,6 +86,7 @@ export async function fetchTraits(
   const chosen = selectDescriptors(all, names, opts.descriptors);
   const used = all.filter((d) => chosen.has(d.uuid));
 
+  const trials = trialNames(tables);
   const parts: DatasetRows[] = [];
   let before = 0, requests = 0;
   for (const table of tables) {
@@ -100,7 +102,7 @@ export async function fetchTraits(
       onProgress: (p) => opts.onProgress?.({ rows: before + (last = p.rows), page: requests++, label: table.title }),
     });
     before += last;
-    parts.push({ dataset: canonical(table.key), rows });
+    parts.push({ dataset: canonical(table.key), trial: trials.get(table.key) ?? table.title, rows });
   }
 
   const keys = wideKeys(parts);
