@@ -5,7 +5,7 @@
  * (medians of 3 runs), and where and why the merged sets differ.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pl from "nodejs-polars";
