@@ -773,7 +773,8 @@ function readCatalogue(): Map<string, Centre[]> {
     for (const line of CATALOGUE.trim().split("\n")) {
       const [code3, code2, lon, lat, sources] = line.split("\t") as [string, string, string, string, string];
       const list = catalogue.get(code3) ?? [];
-      list.push({ name: `${sources.replaceAll("+", ", ")} centre`, lat: Number(lat), lon: Number(lon) });
+      const by = sources.split("+");
+      list.push({ name: `the centre ${by.join(", ")} give${by.length > 1 ? "" : "s"}`, lat: Number(lat), lon: Number(lon) });
       catalogue.set(code3, list);
       if (code2) iso2.set(code2, code3);
     }
@@ -795,8 +796,8 @@ export function countryCentre(land: LandIndex, code3: string, radiusMeters: numb
   if (computed) {
     centres.push(
       { name: "equal-area centroid of the whole country", lon: computed.whole[0], lat: computed.whole[1] },
-      { name: "equal-area centroid of its largest part", lon: computed.largest[0], lat: computed.largest[1] },
-      { name: "centroid of its largest part in plain degrees", lon: computed.degrees[0], lat: computed.degrees[1] },
+      { name: "equal-area centroid of the largest part", lon: computed.largest[0], lat: computed.largest[1] },
+      { name: "centroid of the largest part, in plain degrees", lon: computed.degrees[0], lat: computed.degrees[1] },
     );
     const side = Math.sqrt(computed.areaKm2) * 1000;
     radius = Math.min(radiusMeters, side / 100);

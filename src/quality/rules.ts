@@ -233,7 +233,7 @@ export const RULES: readonly Rule[] = [
     "the point is at a centre of ORIGCTY (a georeference from the country alone)",
     point(false, (p) => {
       const c = p.inOrigin ? p.centre : undefined;
-      return c ? { message: `the point is ${Math.round(c.meters)} m from the ${c.name} of ${p.code}` } : undefined;
+      return c ? { message: `the point is ${Math.round(c.meters)} m from a centre of ${p.code} (${c.name})` } : undefined;
     }),
     [...COORDS, "ORIGCTY"],
   ),
