@@ -33,7 +33,7 @@ function namesOnce(lookups: Lookups): (codes: string[]) => Promise<Map<string, s
   return async (codes) => {
     const fresh = codes.filter((c) => !asked.has(c));
     for (const c of fresh) asked.add(c);
-    if (fresh.length) for (const [k, v] of await lookups.instituteNames(fresh)) known.set(k, v);
+    if (fresh.length) { for (const [k, v] of await lookups.instituteNames(fresh)) known.set(k, v); }
     return known;
   };
 }

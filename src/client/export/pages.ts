@@ -10,6 +10,7 @@ import { type TypedBlock, typedBlocks } from "../csv/stream.ts";
 import { assembleFrame, type Kinds, stackBlocks } from "../csv/typing.ts";
 import { CoercionLog } from "../core/diagnostics.ts";
 import { GenesysResponseError } from "../core/errors.ts";
+import { abortErrorOf } from "../core/limits.ts";
 import type { Progress } from "../core/progress.ts";
 import type { Transport } from "../core/transport.ts";
 import type { ExportPlan, PassportQuery } from "./query.ts";
@@ -143,6 +144,8 @@ export async function* exportBlocks(t: Transport, query: PassportQuery, start: E
   for (let page = start.startPage ?? 0;; page++) {
     let pageRows = 0, pageBytes = 0, firstBlock = true;
     for await (const { block: b, last } of pageBlocks(t, filter, plan, page, plan.pageSize, start)) {
+      // an abort is honoured between blocks too, not only while bytes arrive (a body already read whole)
+      if (start.signal?.aborted) throw abortErrorOf(start.signal, ENDPOINT);
       if (firstBlock) checks.pageStart(page, b);
       firstBlock = false;
       checks.block(page, b, last);

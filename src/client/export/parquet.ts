@@ -257,7 +257,9 @@ export async function passportsToParquet(
   const folder = await ParquetFolder.open(dir, query, opts, (i) => fetchRows(t, query, i, 1, opts.signal, true));
   const start = { startPage: folder.pages, rowsBefore: folder.rows, signal: opts.signal, blocks: SINK_BLOCKS };
   try {
-    for await (const b of reported(exportBlocks(t, query, start), opts.onProgress, query.plan.limit)) await folder.add(b, query.plan.parseDates);
+    for await (const b of reported(exportBlocks(t, query, start), opts.onProgress, query.plan.limit)) {
+      await folder.add(b, query.plan.parseDates);
+    }
   } catch (e) {
     await folder.abandon();
     throw e;

@@ -48,12 +48,17 @@ export async function downloadPassports(
   lookups: Lookups,
 ): Promise<{ df: DataFrame; diagnostics: Diagnostics }> {
   const { plan } = query;
-  const check = { ttlMs: d.ttlMs, context: query.pagesContext, kindsOf: plan.kindsOf, row: (i: number) => fetchRows(t, query, i, 1, d.signal) };
+  const check = {
+    ttlMs: d.ttlMs,
+    context: query.pagesContext,
+    kindsOf: plan.kindsOf,
+    row: (i: number) => fetchRows(t, query, i, 1, d.signal),
+  };
   const blocks = resumable(d.store, check, (startPage, rowsBefore) => exportBlocks(t, query, { startPage, rowsBefore, signal: d.signal }));
   const collected = await collectPassports(reported(blocks, d.onProgress, plan.limit), plan);
   // decoded inside the download, so a cached (or offline) result never asks for institute names again
   const df = query.decode ? await decodePassports(collected.df, lookups.instituteNames) : collected.df;
-  if (df.height === 0) for (const n of await lookups.emptyNotes()) collected.log.note(n);
+  if (df.height === 0) { for (const n of await lookups.emptyNotes()) collected.log.note(n); }
   return { df, diagnostics: collected.log.toDiagnostics(ENDPOINT) };
 }
 

@@ -59,7 +59,9 @@ export async function refuse(kept: Kept, check: ResumeCheck): Promise<string | u
     const shape = kept.exactColumns
       ? fresh.columns.join("\t") === kept.exactColumns.join("\t")
       : columns.every((c) => fresh!.columns.includes(c));
-    if (!shape || rowText(fresh, columns) !== rowText(row, columns)) return `row ${index + 1} has changed on the service since they were kept`;
+    if (!shape || rowText(fresh, columns) !== rowText(row, columns)) {
+      return `row ${index + 1} has changed on the service since they were kept`;
+    }
   }
   return undefined;
 }
@@ -127,7 +129,18 @@ export async function* resumable(
     if (start === 0) notes.note(resumedNote(stored!.frames.length, stored!.frames.reduce((n, f) => n + f.height, 0), stored!.createdAt));
     const kinds = check.kindsOf(stored!.header);
     const resumedAt = stored!.frames.length;
-    yield { page: start++, df, header: stored!.header, kinds, last: true, rows: before, bytes: 0, pageRows: df.height, log: notes, resumedAt };
+    yield {
+      page: start++,
+      df,
+      header: stored!.header,
+      kinds,
+      last: true,
+      rows: before,
+      bytes: 0,
+      pageRows: df.height,
+      log: notes,
+      resumedAt,
+    };
   }
   const resumedAt = stored ? start : undefined;
   let page: DataFrame[] = [];
