@@ -86,7 +86,7 @@ describe("the export's diagnostics", () => {
         () => g.passportsToParquet({}, join(dir, "p1"), { select: SELECT, pageSize: 2 }),
       ]
     ) {
-      const err = await (run() as Promise<unknown>).catch((e) => e);
+      const err = (await (run() as Promise<unknown>).catch((e) => e)) as Error;
       expect(err).toBeInstanceOf(GenesysResponseError);
       expect(err.message).toMatch(/page 1 of the export has no column 'ELEVATION', asked for in select/);
     }
