@@ -78,13 +78,13 @@ describe("cache", () => {
     const { srv, client, queries } = await serve((req) => ({ status: 200, headers: csv, body: page(req.url!, 3) }));
     const cacheDir = freshDir();
     const g = client({ cacheDir });
-    // a time-to-live long enough for a loaded machine to serve the second call, short enough to wait out
-    const cache = { mode: "on" as const, ttlMs: 1_500 };
-    await g.passports({}, { select: SELECT, cache });
-    await g.passports({}, { select: SELECT, cache });
+    // within the time-to-live (a minute: however slow the machine, the second call comes sooner)
+    await g.passports({}, { select: SELECT, cache: { mode: "on", ttlMs: 60_000 } });
+    await g.passports({}, { select: SELECT, cache: { mode: "on", ttlMs: 60_000 } });
     expect(queries()).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 1_600));
-    await g.passports({}, { select: SELECT, cache });
+    // past it: the entry is at least 80 ms old, the time-to-live 50 ms
+    await new Promise((r) => setTimeout(r, 80));
+    await g.passports({}, { select: SELECT, cache: { mode: "on", ttlMs: 50 } });
     expect(queries()).toHaveLength(2);
     await g.passports({}, { select: SELECT, cache: "refresh" });
     expect(queries()).toHaveLength(3);
