@@ -53,7 +53,7 @@ type Strict<S extends z.ZodRawShape> = z.ZodObject<S, z.core.$strict>;
 const strict = <S extends z.ZodRawShape>(shape: S): Strict<S> => z.strictObject(shape);
 
 /** The transport's settings (timeouts, retries, limits), part of every client's options. */
-export const TRANSPORT_OPTIONS = {
+const TRANSPORT_OPTIONS = {
   /** Retries after the first attempt, on 429/502/503/504 and broken connections. Default 4. */
   retries: int(0, 20),
   /** First backoff delay, ms (doubles each time, with jitter). Default 500. */
@@ -77,8 +77,8 @@ export const TRANSPORT_OPTIONS = {
   /** Called before each retry (default: one line on stderr). */
   onRetry: opt(fn<(r: RetryEvent) => void>(), "a function"),
 };
-export const TransportSettings: Strict<typeof TRANSPORT_OPTIONS> = strict(TRANSPORT_OPTIONS);
-export type TransportSettings = z.input<typeof TransportSettings>;
+export const TransportSettingsSchema: Strict<typeof TRANSPORT_OPTIONS> = strict(TRANSPORT_OPTIONS);
+export type TransportSettings = z.input<typeof TransportSettingsSchema>;
 
 const CLIENT_OPTIONS = {
   ...TRANSPORT_OPTIONS,
@@ -98,8 +98,8 @@ const CLIENT_OPTIONS = {
   tokens: opt(z.custom<TokenProvider>((v) => typeof (v as { token?: unknown } | null)?.token === "function"), "a TokenProvider"),
 };
 /** `new Genesys(options)`. */
-export const GenesysOptions: Strict<typeof CLIENT_OPTIONS> = strict(CLIENT_OPTIONS);
-export type GenesysOptions = z.input<typeof GenesysOptions>;
+export const GenesysOptionsSchema: Strict<typeof CLIENT_OPTIONS> = strict(CLIENT_OPTIONS);
+export type GenesysOptions = z.input<typeof GenesysOptionsSchema>;
 
 const LOGIN_OPTIONS = {
   /** Server root, e.g. https://api.genesys-pgr.org or a sandbox URL. */
@@ -123,13 +123,13 @@ const LOGIN_OPTIONS = {
   signal: signal(),
 };
 /** What `Genesys.login()` itself uses. */
-export const LoginOptions: Strict<typeof LOGIN_OPTIONS> = strict(LOGIN_OPTIONS);
-export type LoginOptions = z.input<typeof LoginOptions>;
+export const LoginOptionsSchema: Strict<typeof LOGIN_OPTIONS> = strict(LOGIN_OPTIONS);
+export type LoginOptions = z.input<typeof LoginOptionsSchema>;
 /** `Genesys.login(options)`: the login's options and the client's, but the other ways of authenticating. */
 const { token: _token, tokens: _tokens, ...CLIENT_WITHOUT_TOKENS } = CLIENT_OPTIONS;
 const GENESYS_LOGIN_OPTIONS = { ...CLIENT_WITHOUT_TOKENS, ...LOGIN_OPTIONS };
-export const GenesysLoginOptions: Strict<typeof GENESYS_LOGIN_OPTIONS> = strict(GENESYS_LOGIN_OPTIONS);
-export type GenesysLoginOptions = z.input<typeof GenesysLoginOptions>;
+export const GenesysLoginOptionsSchema: Strict<typeof GENESYS_LOGIN_OPTIONS> = strict(GENESYS_LOGIN_OPTIONS);
+export type GenesysLoginOptions = z.input<typeof GenesysLoginOptionsSchema>;
 
 const EXPORT_OPTIONS = {
   /**
@@ -161,8 +161,8 @@ const PASSPORT_OPTIONS = {
   /** On-disk cache for this call (default: the client's `cache` option, else "off"); see docs/api.md#cache. */
   cache: cache(),
 };
-export const PassportOptions: Strict<typeof PASSPORT_OPTIONS> = strict(PASSPORT_OPTIONS);
-export type PassportOptions = z.input<typeof PassportOptions>;
+export const PassportOptionsSchema: Strict<typeof PASSPORT_OPTIONS> = strict(PASSPORT_OPTIONS);
+export type PassportOptions = z.input<typeof PassportOptionsSchema>;
 
 /** `passportsToParquet()`. */
 const PARQUET_OPTIONS = {
@@ -177,8 +177,8 @@ const PARQUET_OPTIONS = {
     '"snappy" (the default), "zstd", "lz4", "gzip" or "uncompressed"',
   ),
 };
-export const ParquetOptions: Strict<typeof PARQUET_OPTIONS> = strict(PARQUET_OPTIONS);
-export type ParquetOptions = z.input<typeof ParquetOptions>;
+export const ParquetOptionsSchema: Strict<typeof PARQUET_OPTIONS> = strict(PARQUET_OPTIONS);
+export type ParquetOptions = z.input<typeof ParquetOptionsSchema>;
 
 /** `traits()`. */
 const TRAITS_OPTIONS = {
@@ -208,16 +208,16 @@ const TRAITS_OPTIONS = {
   /** Cancels the requests (a notebook interrupt) with a GenesysAbortError. */
   signal: signal(),
 };
-export const TraitsOptions: Strict<typeof TRAITS_OPTIONS> = strict(TRAITS_OPTIONS);
-export type TraitsOptions = z.input<typeof TraitsOptions>;
+export const TraitsOptionsSchema: Strict<typeof TRAITS_OPTIONS> = strict(TRAITS_OPTIONS);
+export type TraitsOptions = z.input<typeof TraitsOptionsSchema>;
 
 /** Methods that take only a signal: `crops()`, `species()`, `instituteNames()`, `accession()`, `me()`. */
 const CANCELLABLE = {
   /** Cancels the request and its body (a notebook interrupt) with a GenesysAbortError. */
   signal: signal(),
 };
-export const Cancellable: Strict<typeof CANCELLABLE> = strict(CANCELLABLE);
-export type Cancellable = z.input<typeof Cancellable>;
+export const CancellableSchema: Strict<typeof CANCELLABLE> = strict(CANCELLABLE);
+export type Cancellable = z.input<typeof CancellableSchema>;
 
 /** `datasets()` and `descriptors()`: a signal and the cache mode. */
 const FRAME_OPTIONS = {
@@ -225,8 +225,8 @@ const FRAME_OPTIONS = {
   /** On-disk cache for this call (default: the client's `cache` option, else "off"). */
   cache: cache(),
 };
-export const FrameOptions: Strict<typeof FRAME_OPTIONS> = strict(FRAME_OPTIONS);
-export type FrameOptions = z.input<typeof FrameOptions>;
+export const FrameOptionsSchema: Strict<typeof FRAME_OPTIONS> = strict(FRAME_OPTIONS);
+export type FrameOptions = z.input<typeof FrameOptionsSchema>;
 
 /** `api.accessionIterator()`. */
 const ITERATOR_OPTIONS = {
@@ -234,8 +234,8 @@ const ITERATOR_OPTIONS = {
   /** Page size, 1 to 1,000. Default 1,000. */
   size: int(1, 1_000),
 };
-export const IteratorOptions: Strict<typeof ITERATOR_OPTIONS> = strict(ITERATOR_OPTIONS);
-export type IteratorOptions = z.input<typeof IteratorOptions>;
+export const IteratorOptionsSchema: Strict<typeof ITERATOR_OPTIONS> = strict(ITERATOR_OPTIONS);
+export type IteratorOptions = z.input<typeof IteratorOptionsSchema>;
 
 /** `accessions()`. */
 const ACCESSIONS_OPTIONS = {
@@ -243,8 +243,8 @@ const ACCESSIONS_OPTIONS = {
   /** On-disk cache for this call (default: the client's `cache` option, else "off"). */
   cache: cache(),
 };
-export const AccessionsOptions: Strict<typeof ACCESSIONS_OPTIONS> = strict(ACCESSIONS_OPTIONS);
-export type AccessionsOptions = z.input<typeof AccessionsOptions>;
+export const AccessionsOptionsSchema: Strict<typeof ACCESSIONS_OPTIONS> = strict(ACCESSIONS_OPTIONS);
+export type AccessionsOptions = z.input<typeof AccessionsOptionsSchema>;
 
 /** `institutes()`. */
 const INSTITUTE_QUERY = {
@@ -256,8 +256,8 @@ const INSTITUTE_QUERY = {
   /** Only institutes with accessions in Genesys (true), or only those without (false). */
   withAccessions: bool(),
 };
-export const InstituteQuery: Strict<typeof INSTITUTE_QUERY> = strict(INSTITUTE_QUERY);
-export type InstituteQuery = z.input<typeof InstituteQuery>;
+export const InstituteQuerySchema: Strict<typeof INSTITUTE_QUERY> = strict(INSTITUTE_QUERY);
+export type InstituteQuery = z.input<typeof InstituteQuerySchema>;
 
 /** `subsets()`. */
 const SUBSET_QUERY = {
@@ -267,8 +267,8 @@ const SUBSET_QUERY = {
   /** Crop short names, e.g. ["beans"]. */
   crop: strings('["beans"]'),
 };
-export const SubsetQuery: Strict<typeof SUBSET_QUERY> = strict(SUBSET_QUERY);
-export type SubsetQuery = z.input<typeof SubsetQuery>;
+export const SubsetQuerySchema: Strict<typeof SUBSET_QUERY> = strict(SUBSET_QUERY);
+export type SubsetQuery = z.input<typeof SubsetQuerySchema>;
 
 /** `overview()`. */
 const OVERVIEW_OPTIONS = {
@@ -276,5 +276,5 @@ const OVERVIEW_OPTIONS = {
   /** Values listed per field (the most frequent), then "(other)" and "(missing)". Default 10. */
   limit: int(1),
 };
-export const OverviewOptions: Strict<typeof OVERVIEW_OPTIONS> = strict(OVERVIEW_OPTIONS);
-export type OverviewOptions = z.input<typeof OverviewOptions>;
+export const OverviewOptionsSchema: Strict<typeof OVERVIEW_OPTIONS> = strict(OVERVIEW_OPTIONS);
+export type OverviewOptions = z.input<typeof OverviewOptionsSchema>;
