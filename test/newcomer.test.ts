@@ -5,6 +5,9 @@
  * The same messages from the installed tarball are in test/package.test.ts; the sandbox CLI's there too.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { diagnostics, Genesys, GenesysInputError, GenesysNetworkError, GenesysServerError } from "../src/index.ts";
 import { checkOptions, OPTIONS } from "../src/client/options.ts";
 import { polarsBindingMessage } from "../src/native.ts";
@@ -216,5 +219,27 @@ describe("a missing polars binding", () => {
       "(or use Node 22 or 24 LTS, where npm installs it by itself)",
     ]);
     expect(polarsBindingMessage("p", "1", false, "v22.12.0")).toContain("--omit=optional");
+  });
+});
+
+describe("the sandbox of the main entry keeps its database on disk", () => {
+  it("generates it once per seed and size, and opens it on the next start (a notebook run again)", async () => {
+    const { startSandbox } = await import("../src/sandbox/launch.ts");
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-cache-"));
+    const said: string[] = [];
+    const start = () => startSandbox({ accessions: 1_000, seed: 3, cache: undefined, log: (m: string) => said.push(m) });
+    const saved = process.env.GENESYS_SANDBOX_CACHE;
+    process.env.GENESYS_SANDBOX_CACHE = dir;
+    try {
+      await (await start()).close();
+      expect(said.filter((m) => m.startsWith("generating"))).toHaveLength(1);
+      expect(readdirSync(dir).filter((f) => f.endsWith(".duckdb"))).toHaveLength(1);
+      await (await start()).close();
+      expect(said.filter((m) => m.startsWith("generating"))).toHaveLength(1);
+    } finally {
+      if (saved === undefined) delete process.env.GENESYS_SANDBOX_CACHE;
+      else process.env.GENESYS_SANDBOX_CACHE = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

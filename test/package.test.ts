@@ -7,7 +7,7 @@
  * macOS/Linux arm64 installs resolve their native packages.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,6 +121,8 @@ async function sandboxCli(args: string): Promise<{ env: Record<string, string>; 
 describe("the README's own-project section, followed literally from the packed tarball in an empty folder", () => {
   it("install: the tarball, deno, and no install scripts of the package's own", () => {
     expect(setupOutput).not.toMatch(/genesys-notebook@[\d.]+ \((prepare|postinstall|install)/);
+    // npm 11: Deno's postinstall is approved by the README's allowScripts line, so npm has nothing to warn about
+    expect(setupOutput).not.toContain("not yet covered by allowScripts");
     const installed = JSON.parse(readFileSync(join(project, "node_modules", "genesys-notebook", "package.json"), "utf8"));
     expect(installed.scripts).toBeUndefined();
     // packing did not leave the repository's package.json changed
@@ -133,7 +135,9 @@ describe("the README's own-project section, followed literally from the packed t
   });
 
   it("the kernel is registered with the project's own Deno (not npx's temporary cache)", () => {
-    const spec = JSON.parse(readFileSync(join(xdg, "jupyter", "kernels", "deno", "kernel.json"), "utf8"));
+    // named after the project: a global "deno" kernel is left alone (none is made here)
+    expect(existsSync(join(xdg, "jupyter", "kernels", "deno"))).toBe(false);
+    const spec = JSON.parse(readFileSync(join(xdg, "jupyter", "kernels", "my-analysis", "kernel.json"), "utf8"));
     expect(spec.argv[0].startsWith(join(project, "node_modules"))).toBe(true);
     expect(spec.argv.slice(1, 3)).toEqual(["jupyter", "--kernel"]);
   });
@@ -185,7 +189,7 @@ await sb.close();
       join(project, "explore.ipynb"),
       JSON.stringify({
         cells: [cell(notebookCode), cell("await g.close();\nawait sb.close();")],
-        metadata: { kernelspec: { display_name: "Deno", language: "typescript", name: "deno" } },
+        metadata: { kernelspec: { display_name: "Deno (my-analysis)", language: "typescript", name: "my-analysis" } },
         nbformat: 4,
         nbformat_minor: 5,
       }),

@@ -82,21 +82,22 @@ await display(
     "written by the same team to mirror the rules. What holds the rules to account is what we did not make: BDQ's own " +
     "test data and genuine Genesys rows (docs/quality.md). coord-outlier has no planted kind: its findings are wild " +
     "accessions far from the others of their species in this one collection, which a curator looks at rather than " +
-    "corrects. A dash: nothing to divide by (no finding, or no planted error of that kind here).",
+    "corrects, so its precision here means nothing. A dash: nothing to divide by (no finding, or no planted error of that kind here).",
   ],
   [
     "code",
-    `import { readPlantedErrors, scoreFindings } from "genesys-notebook/sandbox";
+    `import { PLANTED_KINDS, readPlantedErrors, scoreFindings } from "genesys-notebook/sandbox";
 if (sb) {
   const planted = (await readPlantedErrors(sb.db)).filter((p) => p.instCode === "COL003");
   const scores = scoreFindings(report.findings.select("UUID", "rule").toRecords() as { UUID: string; rule: string }[], planted);
   const percent = (x: number) => (Number.isFinite(x) ? \`\${(100 * x).toFixed(1)} %\` : "–");
+  const plantable = new Set(PLANTED_KINDS.map((k) => k.rule));
   const rows = scores.filter((s) => s.findings || s.planted).sort((a, b) => a.rule.localeCompare(b.rule));
   await display(pl.DataFrame({
     rule: rows.map((s) => s.rule),
     findings: pl.Series("findings", rows.map((s) => s.findings), pl.UInt32),
     "of them planted": pl.Series("of them planted", rows.map((s) => s.truePositives), pl.UInt32),
-    precision: rows.map((s) => percent(s.precision)),
+    precision: rows.map((s) => (plantable.has(s.rule) ? percent(s.precision) : "no planted kind")),
     planted: pl.Series("planted", rows.map((s) => s.planted), pl.UInt32),
     found: pl.Series("found", rows.map((s) => s.found), pl.UInt32),
     recall: rows.map((s) => percent(s.recall)),

@@ -15,13 +15,12 @@ import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache }
 import { iterateAccessions } from "./accessions/pages.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./core/auth.ts";
 import { checkFilter } from "./check-filter.ts";
-import { CoercionLog, type Diagnostics, diagnostics, summarize } from "./core/diagnostics.ts";
+import { diagnostics } from "./core/diagnostics.ts";
 import { GenesysInputError } from "./core/errors.ts";
-import { type PassportOptions, planExport } from "./export/query.ts";
-import { exportBlocks, fetchRows } from "./export/pages.ts";
-import { collectPassports } from "./export/collect.ts";
-import { passportFrames } from "./export/batches.ts";
-import { type PageStore, resumable } from "./export/resume.ts";
+import { type PassportOptions, PassportQuery } from "./export/query.ts";
+import { downloadPassports, type Lookups, notify } from "./export/passports.ts";
+import { passportBatches } from "./export/batches.ts";
+import type { PageStore } from "./export/resume.ts";
 import { publish } from "./core/result.ts";
 import { type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
@@ -56,7 +55,6 @@ import type {
   OverviewOptions,
   ParquetOptions,
 } from "./core/option-schemas.ts";
-import { decode } from "../mcpd/decode.ts";
 import { checkOptions, shown } from "./options.ts";
 
 /** The options of `new Genesys()`, declared once as a zod schema (core/option-schemas.ts), the type inferred from it. */
@@ -77,14 +75,6 @@ function env(name: string): string | undefined {
 
 const ACN_QUERY = ENDPOINTS.acnQuery.label;
 const WIEWS_DECODE = ENDPOINTS.wiewsDecode.label;
-const warnCoercions = (d: Diagnostics) => console.warn(summarize(d));
-/** The default onDiagnostics of passports(): coercions in one line, and why an empty result is empty. */
-const warnDiagnostics = (empty: string[]) => (d: Diagnostics) => {
-  if (d.coercions.length) warnCoercions(d);
-  const sentences = empty.map((n) => (/[.?!]$/.test(n) ? n : `${n}.`));
-  if (empty.length) console.warn(`${d.endpoint}: 0 rows. ${sentences.join(" ")} (Also in diagnostics(df).notes.)`);
-};
-
 const TRAIT_ENDPOINTS = [
   ENDPOINTS.accessionsDatasets.label,
   ENDPOINTS.datatableList.label,
@@ -100,6 +90,8 @@ export class Genesys {
   readonly cache: CacheStore;
   private readonly t: Transport;
   private readonly cacheDefault: CacheOption | undefined;
+  /** The dispatcher was made here (not passed in), so close() closes it. */
+  private ownsDispatcher: boolean;
 
   constructor(opts: GenesysOptions) {
     checkOptions("new Genesys()", opts, "Genesys()");
@@ -114,6 +106,7 @@ export class Genesys {
     const { token, clientId, clientSecret, cache, cacheDir, tokens: provider, ...transport } = opts;
     this.cache = new CacheStore(cacheDir);
     this.cacheDefault = cache;
+    this.ownsDispatcher = !transport.dispatcher;
     const dispatcher = transport.dispatcher ?? createDispatcher(transport.timeoutMs);
     const tokens: TokenProvider = provider ??
       (!token && clientId && clientSecret
@@ -189,7 +182,9 @@ export class Genesys {
       if (!rest.dispatcher) await dispatcher.destroy().catch(() => undefined);
       throw e;
     });
-    return new Genesys({ ...rest, dispatcher, tokens });
+    const g = new Genesys({ ...rest, dispatcher, tokens });
+    g.ownsDispatcher = !rest.dispatcher;
+    return g;
   }
 
   /**
@@ -215,52 +210,15 @@ export class Genesys {
    */
   async passports(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): Promise<DataFrame> {
     checkOptions("passports()", opts, ACN_QUERY);
-    const f = checkFilter(filter, ACN_QUERY);
-    const plan = planExport(opts);
-    const decoding = opts.decode ?? false;
-    // every option that shapes the result or its pages is in the key
-    const options = {
-      select: plan.columns.map((c) => c.select),
-      limit: plan.limit,
-      parseDates: plan.parseDates,
-      pageSize: plan.pageSize,
-      decode: decoding,
-    };
-    const endpoints = decoding ? [ACN_QUERY, WIEWS_DECODE] : [ACN_QUERY];
-    const result = await cached(
-      this.cache,
-      await this.request("passports", f, options, endpoints, opts.cache),
-      async ({ entryId, resume, ttlMs }) => {
-        const log = new CoercionLog();
-        const pages = entryId && resume ? this.pages(entryId) : undefined;
-        const blocks = resumable(
-          pages,
-          {
-            ttlMs,
-            context: { pageSize: plan.pageSize, select: plan.select, parseDates: plan.parseDates },
-            kindsOf: plan.kindsOf,
-            log,
-            row: (index) => fetchRows(this.t, f, plan, index, 1, opts.signal),
-          },
-          (startPage, rowsBefore) => exportBlocks(this.t, f, plan, log, { startPage, rowsBefore, signal: opts.signal }),
-        );
-        let df = await collectPassports(blocks, plan, log, opts.onProgress);
-        if (decoding) {
-          // label columns from the MCPD vocabularies, institute names from /vocabulary/wiews/decode: inside the cached
-          // download, so a cached (or offline) result never asks for them again
-          const codes = df.columns.includes("INSTCODE")
-            ? (df.getColumn("INSTCODE").cast(pl.Utf8).unique().dropNulls().toArray() as string[])
-            : [];
-          df = decode(df, { institutes: codes.length ? await instituteNames(this.t, codes, opts) : undefined });
-        }
-        // a filter that matches nothing: which of its values nobody knows (asked only now, never on the common path)
-        const empty = df.height === 0 ? await emptyResultNotes(f as AccessionFilter, this.vocabularies(opts)) : [];
-        for (const n of empty) log.note(n);
-        const d = log.toDiagnostics(ACN_QUERY);
-        if (log.size || empty.length) (opts.onDiagnostics ?? warnDiagnostics(empty))(d);
-        return { frames: { df }, diagnostics: { df: d } };
-      },
-    );
+    const q = new PassportQuery(checkFilter(filter, ACN_QUERY), opts);
+    const request = await this.request("passports", q.filter, q.options, q.endpoints, opts.cache);
+    const result = await cached(this.cache, request, async ({ entryId, resume, ttlMs }) => {
+      const store = entryId && resume ? this.pages(entryId) : undefined;
+      const { df, diagnostics } = await downloadPassports(this.t, q, { store, ttlMs, ...opts }, this.lookups(q.filter, opts));
+      return { frames: { df }, diagnostics: { df: diagnostics } };
+    });
+    // downloaded now or served from the cache, the same diagnostics are told
+    notify(result.diagnostics.df, result.frames.df.height, opts.onDiagnostics);
     return publish(result).df;
   }
 
@@ -277,18 +235,22 @@ export class Genesys {
    */
   async *passportBatches(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): AsyncGenerator<DataFrame> {
     checkOptions("passportBatches()", opts, ACN_QUERY);
-    const f = checkFilter(filter, ACN_QUERY);
-    const plan = planExport(opts);
-    const options = { select: plan.columns.map((c) => c.select), limit: plan.limit, parseDates: plan.parseDates };
-    for await (const { df, log } of passportFrames(this.t, f, plan, opts.signal, opts.onProgress)) {
+    if (opts.cache !== undefined && opts.cache !== "off" && (opts.cache as { mode?: string }).mode !== "off") {
+      throw new GenesysInputError(`passportBatches() does not cache its batches, got cache: ${shown(opts.cache)}`, {
+        endpoint: ACN_QUERY,
+        hint: 'use g.passports(filter, { cache: "on" }) for a cached frame, or g.passportsToParquet(filter, dir) for a resumable export',
+      });
+    }
+    const q = new PassportQuery(checkFilter(filter, ACN_QUERY), opts);
+    for await (const { df, diagnostics } of passportBatches(this.t, q, opts, this.lookups(q.filter, opts))) {
       // each batch carries its own provenance (kind "passports.batch", its own row count) and diagnostics
-      const d = log.toDiagnostics(ACN_QUERY);
-      if (log.size) (opts.onDiagnostics ?? warnCoercions)(d);
+      notify(diagnostics, df.height, opts.onDiagnostics);
       yield publish({
         frames: { df },
-        provenance: { df: this.fresh("passports.batch", f, options, [ACN_QUERY], df.height) },
-        diagnostics: { df: d },
-      }).df;
+        provenance: { df: q.provenance(this.baseUrl, "passports.batch", df.height) },
+        diagnostics: { df: diagnostics },
+      })
+        .df;
     }
   }
 
@@ -317,10 +279,9 @@ export class Genesys {
         hint: 'e.g. g.passportsToParquet({ crop: ["wheat"] }, "out/wheat-passports")',
       });
     }
-    const f = checkFilter(filter, ACN_QUERY);
-    const plan = planExport(opts);
-    const r = await passportsToParquet(this.t, this.baseUrl, f, plan, dir, opts);
-    if (r.diagnostics.coercions.length) (opts.onDiagnostics ?? warnCoercions)(r.diagnostics);
+    const q = new PassportQuery(checkFilter(filter, ACN_QUERY), opts);
+    const r = await passportsToParquet(this.t, this.baseUrl, q, dir, opts);
+    notify(r.diagnostics, r.rows, opts.onDiagnostics);
     return r;
   }
 
@@ -466,11 +427,16 @@ export class Genesys {
     }
     return { server: this.baseUrl, keyServer, kind, filter, options, endpoints, settings };
   }
-  /** The crop and institute vocabularies of this server, for the notes on an empty result. */
-  private vocabularies(opts: Cancellable): Vocabularies {
-    return {
+  /** What an export asks of the catalogue: institute names (decode), and why a filter matches nothing. */
+  private lookups(filter: unknown, opts: Cancellable): Lookups {
+    const vocabularies: Vocabularies = {
       crops: async () => (await crops(this.t, opts)).df.getColumn("shortName").cast(pl.Utf8).toArray() as string[],
       institutes: async (codes) => new Set((await instituteNames(this.t, codes, opts)).keys()),
+    };
+    return {
+      instituteNames: (codes) => instituteNames(this.t, codes, opts),
+      // asked only for an empty result, never on the common path
+      emptyNotes: () => emptyResultNotes(filter as AccessionFilter, vocabularies),
     };
   }
 
@@ -640,7 +606,8 @@ export class Genesys {
   }
 
   /**
-   * Closes pooled connections.
+   * Closes pooled connections: those of the dispatcher the client made, not of one passed in as `dispatcher` (the
+   * caller's to close).
    * @example
    * ```ts
    * import { Genesys } from "genesys-notebook";
@@ -649,7 +616,8 @@ export class Genesys {
    * ```
    */
   async close(): Promise<void> {
-    await this.t.dispatcher.close();
+    // a dispatcher the caller passed in is the caller's to close
+    if (this.ownsDispatcher) await this.t.dispatcher.close();
   }
 }
 redactedInspect(Genesys, "Genesys");

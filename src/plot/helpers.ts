@@ -210,7 +210,8 @@ export function collectingSitesMap(
   // a zoomed map: the box fitted, its shape from the box (degrees of longitude shrink with latitude); a tall box
   // (the Andes) gets a narrower figure rather than empty sea on both sides
   const ratio = box ? (box[3] - box[1]) / ((box[2] - box[0]) * Math.cos(((box[1] + box[3]) / 2) * Math.PI / 180)) : 0;
-  const w = box && width * ratio > 800 ? Math.max(480, Math.round(800 / ratio)) : width;
+  // never narrower than its title (15 px bold, about 8.6 px a character)
+  const w = box && width * ratio > 800 ? Math.max(480, Math.round(800 / ratio), Math.ceil(title.length * 8.6) + 12) : width;
   const height = box ? Math.round(Math.min(1000, Math.max(320, w * ratio))) : undefined;
   return render(
     {

@@ -142,6 +142,16 @@ export function trialList(trials: readonly Trial[]): string {
   }).join(", ");
 }
 
+/**
+ * Where the data came from, as a citation says it: the server's URL, or for a server on this machine (the sandbox, on
+ * a new port each start) the words saying so, so a notebook run again cites the same text.
+ */
+function source(server: string): string {
+  const host = new URL(server).hostname.replace(/^\[|\]$/g, "");
+  const local = host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return local ? "a server on this machine (the genesys-notebook sandbox serves generated data, not for citation)" : server;
+}
+
 /** One sentence for one download. */
 function sentence(p: Provenance, dois: number): string {
   const date = p.downloadedAt.slice(0, 10);
@@ -152,7 +162,7 @@ function sentence(p: Provenance, dois: number): string {
     : "";
   return `${what} of ${p.rows.toLocaleString("en")} ${p.kind === "traits.long" ? "observations" : "records"}` +
     `${dois ? ` (${dois.toLocaleString("en")} accessions with DOIs)` : ""}${trials}, ` +
-    `retrieved from ${p.server} (${p.endpoints.join(", ")}) on ${date} with the query ${JSON.stringify(p.filter ?? {})}.`;
+    `retrieved from ${source(p.server)} (${p.endpoints.join(", ")}) on ${date} with the query ${JSON.stringify(p.filter ?? {})}.`;
 }
 
 /**

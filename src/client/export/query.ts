@@ -8,6 +8,7 @@ import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from ".
 import type { Kinds } from "../csv/typing.ts";
 import { GenesysInputError } from "../core/errors.ts";
 import type { Progress } from "../core/progress.ts";
+import { freshProvenance, type Provenance } from "../core/provenance.ts";
 
 export type { Progress };
 
@@ -82,8 +83,6 @@ export interface ExportPlan {
   limit: number | undefined;
   parseDates: boolean;
   kindsOf: (header: string[]) => Kinds;
-  /** How blocks are cut and parsed (csv/stream.ts; its defaults when absent): the Parquet sink holds fewer, smaller ones. */
-  blocks?: { blockBytes?: number; inFlight?: number };
 }
 
 /** Checks the options; throws GenesysInputError naming the bad one. */
@@ -108,4 +107,42 @@ export function planExport(opts: PassportOptions): ExportPlan {
     parseDates: opts.parseDates ?? true,
     kindsOf: passportKinds(columns),
   };
+}
+
+/**
+ * One passport export as asked: the checked filter and plan, and the one spelling of what shapes it, read by the cache
+ * key, the provenance of every frame or folder it gives, and the record that lets stored pages be resumed.
+ */
+export class PassportQuery {
+  readonly plan: ExportPlan;
+  /** Label columns and institute names added (passports(), passportBatches()). */
+  readonly decode: boolean;
+
+  /** `filter` already checked (checkFilter); the options are checked here, before any request. */
+  constructor(readonly filter: unknown, opts: PassportOptions) {
+    this.plan = planExport(opts);
+    this.decode = opts.decode ?? false;
+  }
+
+  /** The options that shape the result: in the cache key and in every provenance record, in this order. */
+  get options(): Record<string, unknown> {
+    const p = this.plan;
+    return { select: p.columns.map((c) => c.select), limit: p.limit, parseDates: p.parseDates, pageSize: p.pageSize, decode: this.decode };
+  }
+
+  /** What shapes the stored pages of an unfinished export: pages stored under another record are not resumed. */
+  get pagesContext(): Record<string, unknown> & { pageSize: number } {
+    const p = this.plan;
+    return { pageSize: p.pageSize, select: p.select, parseDates: p.parseDates, filter: this.filter };
+  }
+
+  /** The endpoints a result is built from. */
+  get endpoints(): string[] {
+    return this.decode ? [ENDPOINT, ENDPOINTS.wiewsDecode.label] : [ENDPOINT];
+  }
+
+  /** Provenance for `rows` downloaded just now from `server`. */
+  provenance(server: string, kind: string, rows: number): Provenance {
+    return freshProvenance({ server, endpoints: this.endpoints, kind, filter: this.filter, options: this.options, rows });
+  }
 }
