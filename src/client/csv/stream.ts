@@ -19,7 +19,7 @@ import type { BlockFile } from "./block-file.ts";
 import { cutBlocks, type Head } from "./blocks.ts";
 import { toRfc4180 } from "./decode.ts";
 import { sniff } from "./sniff.ts";
-import { lap } from "./phases.ts";
+import { clock, lap } from "./events.ts";
 import { blockExprs, emptyBlock, type Kinds, lenientBlock, positional, readSchema } from "./typing.ts";
 
 export interface CsvStreamOptions {
@@ -114,7 +114,7 @@ class BlockReader {
 
   async parse(block: BlockFile, irregular: boolean, log: CoercionLog): Promise<DataFrame> {
     const sep = this.head.sep;
-    const t0 = performance.now();
+    const t0 = clock();
     if (irregular) {
       // escaped or lazy quotes, blank lines: rewritten as RFC 4180, which polars reads
       writeFileSync(block.path, toRfc4180(readFileSync(block.path), sep, this.head.header.length));
@@ -174,7 +174,7 @@ export async function* typedBlocks(body: AsyncIterable<Uint8Array>, opts: CsvStr
   const settle = async (): Promise<TypedBlock> => {
     const { block, frame, log: own } = parsing.shift()!;
     let df: DataFrame;
-    const t0 = performance.now();
+    const t0 = clock();
     try {
       df = await frame;
       lap("waitParse", t0);
