@@ -10,7 +10,7 @@ import type { AccessionFilter, AccessionFilterInput } from "../schema/filter.ts"
 import { emptyResultNotes, type Vocabularies } from "./empty-result.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
 import { accessionsToDataFrame } from "./accessions/frame.ts";
-import { type FrameOptions, GenesysApi, type IteratorOptions } from "./api.ts";
+import { GenesysApi } from "./api.ts";
 import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache } from "./cache/cached.ts";
 import { iterateAccessions } from "./accessions/pages.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./core/auth.ts";
@@ -22,12 +22,12 @@ import { downloadPassports, type Lookups, notify } from "./export/passports.ts";
 import { passportBatches } from "./export/batches.ts";
 import type { PageStore } from "./export/resume.ts";
 import { publish } from "./core/result.ts";
-import { type ParquetCompression, type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
+import { type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
 import { citeTrials } from "./traits/trials.ts";
-import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./core/transport.ts";
+import { type Cancellable, createDispatcher, describeTokens, Transport } from "./core/transport.ts";
 import { redactedInspect } from "./core/limits.ts";
 import { sandboxIdentity } from "./core/sandbox-identity.ts";
 import {
@@ -46,24 +46,19 @@ import {
 import { freshProvenance, type Provenance } from "./core/provenance.ts";
 import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
-import { type LoginOptions, loginTokens } from "./login.ts";
+import { loginTokens } from "./login.ts";
+import type {
+  AccessionsOptions,
+  FrameOptions,
+  GenesysLoginOptions,
+  GenesysOptions,
+  OverviewOptions,
+  ParquetOptions,
+} from "./core/option-schemas.ts";
 import { checkOptions, shown } from "./options.ts";
 
-export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
-  /** Server root, e.g. https://api.genesys-pgr.org or the sandbox URL (no /api/v2). */
-  baseUrl: string;
-  /** A ready access token. */
-  token?: string;
-  /** OAuth client credentials; the client fetches and refreshes tokens itself. */
-  clientId?: string;
-  clientSecret?: string;
-  /** Default on-disk cache for passports, accessions, datasets, descriptors and traits: "off" (default), "on", "refresh", "offline". */
-  cache?: CacheOption;
-  /** Cache directory. Default `$GENESYS_CACHE_DIR`, else the platform's user cache directory. */
-  cacheDir?: string;
-  /** Where tokens come from, for flows other than a token or client credentials (Genesys.login() sets it). */
-  tokens?: TokenProvider;
-}
+/** The options of `new Genesys()`, declared once as a zod schema (core/option-schemas.ts), the type inferred from it. */
+export type { GenesysOptions } from "./core/option-schemas.ts";
 
 export type { TraitsOptions, TraitsResult };
 
@@ -169,7 +164,7 @@ export class Genesys {
    * console.log((await g.me()).email);
    * ```
    */
-  static async login(opts: LoginOptions & Omit<GenesysOptions, "token" | "clientId" | "clientSecret" | "tokens">): Promise<Genesys> {
+  static async login(opts: GenesysLoginOptions): Promise<Genesys> {
     checkOptions("Genesys.login()", opts);
     const { clientId, clientSecret, redirectPort, scope, open, loginTimeoutMs, signal, ...rest } = opts;
     const dispatcher = rest.dispatcher ?? createDispatcher(rest.timeoutMs);
@@ -275,7 +270,7 @@ export class Genesys {
   async passportsToParquet(
     filter: AccessionFilterInput,
     dir: string,
-    opts: Omit<PassportOptions, "decode" | "cache"> & { resume?: boolean; ttlMs?: number; compression?: ParquetCompression } = {},
+    opts: ParquetOptions = {},
   ): Promise<ParquetSinkResult> {
     checkOptions("passportsToParquet()", opts, ACN_QUERY);
     if (typeof dir !== "string" || !dir) {
@@ -300,7 +295,7 @@ export class Genesys {
    * const df = await g.accessions({ institute: { code: ["PER001"] } }, { size: 500 });
    * ```
    */
-  async accessions(filter: AccessionFilterInput = {}, opts: IteratorOptions & FrameOptions = {}): Promise<DataFrame> {
+  async accessions(filter: AccessionFilterInput = {}, opts: AccessionsOptions = {}): Promise<DataFrame> {
     checkOptions("accessions()", opts, ENDPOINTS.acnFilter.label);
     const f = checkFilter(filter, ENDPOINTS.acnFilter.label);
     const { df } = publish(
@@ -534,7 +529,7 @@ export class Genesys {
    */
   async overview(
     filter: AccessionFilterInput = {},
-    opts: Cancellable & { limit?: number } = {},
+    opts: OverviewOptions = {},
   ): Promise<{ total: number; counts: DataFrame }> {
     checkOptions("overview()", opts, ENDPOINTS.acnOverview.label);
     const f = checkFilter(filter, ENDPOINTS.acnOverview.label);

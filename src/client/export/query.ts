@@ -6,9 +6,7 @@
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../../schema/passport-fields.ts";
 import type { Kinds } from "../csv/typing.ts";
-import type { Diagnostics } from "../core/diagnostics.ts";
 import { GenesysInputError } from "../core/errors.ts";
-import type { CacheOption } from "../cache/cached.ts";
 import type { Progress } from "../core/progress.ts";
 import { freshProvenance, type Provenance } from "../core/provenance.ts";
 
@@ -17,32 +15,9 @@ export type { Progress };
 export const QUERY_MAX_ROWS = 1_000_000;
 const ENDPOINT = ENDPOINTS.acnQuery.label;
 
-export interface PassportOptions {
-  /**
-   * Columns: MCPD names (INSTCODE, ACCENUMB…), service paths (instituteCode,
-   * taxonomy.genus…) or "path ALIAS". Default: the 49 MCPD fields.
-   */
-  select?: string[];
-  /** Stop after this many rows. Default: all matching rows. */
-  limit?: number;
-  /** Rows per request, at most 1,000,000 (the default). */
-  pageSize?: number;
-  /** Called as blocks of rows are parsed. */
-  onProgress?: (p: Progress) => void;
-  /** Add `<COL>_date` Date columns next to complete ACQDATE/COLLDATE values. Default true. */
-  parseDates?: boolean;
-  /** Cancels the download (a notebook interrupt); block files are removed and GenesysAbortError is thrown. */
-  signal?: AbortSignal;
-  /**
-   * Add label columns after coded MCPD columns (SAMPSTAT_label, COLLSRC_label, STORAGE_label, MLSSTAT_label,
-   * ORIGCTY_name) and INSTCODE_name from the institutes look-up; the code columns are unchanged.
-   */
-  decode?: boolean;
-  /** On-disk cache for this call (default: the client's `cache` option, else "off"); see docs/api.md#cache. */
-  cache?: CacheOption;
-  /** Called once when values had to be read another way (default: one line on stderr). Also readable with diagnostics(df). */
-  onDiagnostics?: (d: Diagnostics) => void;
-}
+/** The options of `passports()` and `passportBatches()`: declared once, as a zod schema (core/option-schemas.ts). */
+export type { PassportOptions } from "../core/option-schemas.ts";
+import type { PassportOptions } from "../core/option-schemas.ts";
 
 export interface ResolvedColumn {
   field: PassportField;
