@@ -86,6 +86,7 @@ await display(summary)`,
 const compared = joined.filter(pl.col("material").neq(pl.lit("other / not recorded")));
 await display(traitBox(compared, "Seed iron content", "material", {
   units: fe.descriptors,
+  minN: MIN_N,
   title: "Seed iron by type of material (accession means per trial)",
 }))`,
   ],

@@ -6,8 +6,8 @@
  */
 import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
-import type { AccessionFilter, AccessionFilterInput } from "../schema/filter.ts";
-import { emptyResultNotes, type Vocabularies } from "./empty-result.ts";
+import type { AccessionFilterInput } from "../schema/filter.ts";
+import { exportLookups } from "./empty-result.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
 import { accessionsToDataFrame } from "./accessions/frame.ts";
 import { GenesysApi } from "./api.ts";
@@ -18,9 +18,8 @@ import { checkFilter } from "./check-filter.ts";
 import { diagnostics } from "./core/diagnostics.ts";
 import { GenesysInputError } from "./core/errors.ts";
 import { type PassportOptions, PassportQuery } from "./export/query.ts";
-import { downloadPassports, type Lookups, notify } from "./export/passports.ts";
+import { notify, passportsDownload } from "./export/passports.ts";
 import { passportBatches } from "./export/batches.ts";
-import type { PageStore } from "./export/resume.ts";
 import { publish } from "./core/result.ts";
 import { type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
@@ -44,7 +43,6 @@ import {
   subsets,
 } from "./catalogue.ts";
 import { freshProvenance, type Provenance } from "./core/provenance.ts";
-import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
 import { loginTokens } from "./login.ts";
 import type {
@@ -212,11 +210,7 @@ export class Genesys {
     checkOptions("passports()", opts, ACN_QUERY);
     const q = new PassportQuery(checkFilter(filter, ACN_QUERY), opts);
     const request = await this.request("passports", q.filter, q.options, q.endpoints, opts.cache);
-    const result = await cached(this.cache, request, async ({ entryId, resume, ttlMs }) => {
-      const store = entryId && resume ? this.pages(entryId) : undefined;
-      const { df, diagnostics } = await downloadPassports(this.t, q, { store, ttlMs, ...opts }, this.lookups(q.filter, opts));
-      return { frames: { df }, diagnostics: { df: diagnostics } };
-    });
+    const result = await cached(this.cache, request, passportsDownload(this.t, q, this.cache, opts, exportLookups(this.t, q.filter, opts)));
     // downloaded now or served from the cache, the same diagnostics are told
     notify(result.diagnostics.df, result.frames.df.height, opts.onDiagnostics);
     return publish(result).df;
@@ -242,7 +236,7 @@ export class Genesys {
       });
     }
     const q = new PassportQuery(checkFilter(filter, ACN_QUERY), opts);
-    for await (const { df, diagnostics } of passportBatches(this.t, q, opts, this.lookups(q.filter, opts))) {
+    for await (const { df, diagnostics } of passportBatches(this.t, q, opts, exportLookups(this.t, q.filter, opts))) {
       // each batch carries its own provenance (kind "passports.batch", its own row count) and diagnostics
       notify(diagnostics, df.height, opts.onDiagnostics);
       yield publish({
@@ -427,30 +421,8 @@ export class Genesys {
     }
     return { server: this.baseUrl, keyServer, kind, filter, options, endpoints, settings };
   }
-  /** What an export asks of the catalogue: institute names (decode), and why a filter matches nothing. */
-  private lookups(filter: unknown, opts: Cancellable): Lookups {
-    const vocabularies: Vocabularies = {
-      crops: async () => (await crops(this.t, opts)).df.getColumn("shortName").cast(pl.Utf8).toArray() as string[],
-      institutes: async (codes) => new Set((await instituteNames(this.t, codes, opts)).keys()),
-    };
-    return {
-      instituteNames: (codes) => instituteNames(this.t, codes, opts),
-      // asked only for an empty result, never on the common path
-      emptyNotes: () => emptyResultNotes(filter as AccessionFilter, vocabularies),
-    };
-  }
-
   /** The sandbox identity of this client's server (request()), asked once. */
   private sandboxData: Promise<string | undefined> | undefined;
-
-  /** Where the complete pages of an unfinished export are kept. */
-  private pages(id: string): PageStore {
-    return {
-      read: () => this.cache.readPages(id),
-      write: (page, df, header, context) => this.cache.writePage(id, page, df, header, context),
-      drop: () => this.cache.dropPages(id),
-    };
-  }
 
   /**
    * The crops Genesys knows (`GET /crops/list`, a TSV read by the CSV engine): shortName, name, …; with provenance and

@@ -14,7 +14,7 @@ import type { Transport } from "../core/transport.ts";
 import { collectPassports } from "./collect.ts";
 import { exportBlocks, fetchRows, reported } from "./pages.ts";
 import type { PassportQuery } from "./query.ts";
-import { type PageStore, resumable } from "./resume.ts";
+import { type PageStore, resumable, type StoredPages } from "./resume.ts";
 
 const ENDPOINT = ENDPOINTS.acnQuery.label;
 
@@ -60,6 +60,31 @@ export async function downloadPassports(
   const df = query.decode ? await decodePassports(collected.df, lookups.instituteNames) : collected.df;
   if (df.height === 0) { for (const n of await lookups.emptyNotes()) collected.log.note(n); }
   return { df, diagnostics: collected.log.toDiagnostics(ENDPOINT) };
+}
+
+/** Where a cache keeps the complete pages of an entry's unfinished export (cache/store.ts). */
+export interface PagesOf {
+  readPages(id: string): StoredPages | undefined;
+  writePage(id: string, page: number, df: DataFrame, header: string[], context: Record<string, unknown>): unknown;
+  dropPages(id: string): void;
+}
+
+/**
+ * passports()' download as the cache runs it (cache/cached.ts): the entry's pages are resumed and kept in mode "on"
+ * (`resume`), never otherwise.
+ */
+export function passportsDownload(t: Transport, query: PassportQuery, cache: PagesOf, d: Download, lookups: Lookups) {
+  return async ({ entryId, resume, ttlMs }: { entryId: string | undefined; resume: boolean; ttlMs: number }) => {
+    const store: PageStore | undefined = entryId && resume
+      ? {
+        read: () => cache.readPages(entryId),
+        write: (page, df, header, context) => cache.writePage(entryId, page, df, header, context),
+        drop: () => cache.dropPages(entryId),
+      }
+      : undefined;
+    const { df, diagnostics } = await downloadPassports(t, query, { ...d, store, ttlMs }, lookups);
+    return { frames: { df }, diagnostics: { df: diagnostics } };
+  };
 }
 
 /**
