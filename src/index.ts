@@ -54,4 +54,10 @@ export { decode, type DecodeOptions, decodeValue } from "./mcpd/decode.ts";
 export { type CheckOptions, checkPassports, type QualityReport, type Rule, RULES } from "./quality/index.ts";
 /** nodejs-polars, the same instance the frames come from (`pl.col`, `pl.lit`…), so a project needs no second install. */
 export { default as pl } from "nodejs-polars";
-export { type DuplicateOptionsInput, type DuplicateResult, LANDRACE_STOP_WORDS, probableDuplicates } from "./duplicates/index.ts";
+export {
+  type DuplicateOptionsInput,
+  type DuplicateResult,
+  LANDRACE_STOP_WORDS,
+  probableDuplicates,
+  safetyDuplication,
+} from "./duplicates/index.ts";

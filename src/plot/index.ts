@@ -9,6 +9,7 @@ export {
   collectingSitesMap,
   countryBar,
   MAX_POINTS,
+  MIN_BOX_N,
   SAMPSTAT_LABELS,
   sampstatBar,
   traitBox,
@@ -30,3 +31,4 @@ export {
 } from "./labels.ts";
 export { type BBox, type MapExtent, REGIONS } from "./extent.ts";
 export { findingsMap, type FindingsMapOptions } from "./quality.ts";
+export { sharedMaterialMatrix } from "./duplicates.ts";
