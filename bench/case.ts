@@ -13,7 +13,7 @@ import Papa from "papaparse";
 import { request } from "undici";
 import { Genesys } from "../src/index.ts";
 import { blockExprs, readSchema } from "../src/client/csv/typing.ts";
-import { passportKinds, resolveSelect } from "../src/client/passports.ts";
+import { passportKinds, resolveSelect } from "../src/client/export/query.ts";
 import { statusMB } from "./proc-status.ts";
 import { phases } from "../src/client/csv/phases.ts";
 import process from "node:process";

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { type SandboxProcess, startSandboxProcess } from "./sandbox-process.ts";
-import { resolveSelect } from "../src/client/passports.ts";
+import { resolveSelect } from "../src/client/export/query.ts";
 import { qualityCases, qualityLines, type QualityResults } from "./quality.ts";
 
 const { values } = parseArgs({

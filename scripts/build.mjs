@@ -1,9 +1,10 @@
 // Builds the npm package into dist/: ESM JavaScript and .d.ts from src/ (tsc
 // rewrites relative `.ts` imports to `.js` in the JavaScript; this script does
-// the same in the declarations, which TypeScript leaves as `.ts`).
+// the same in the declarations, which TypeScript leaves as `.ts`), and the data
+// files modules read beside themselves (src/**/*.json, e.g. the sandbox's sites.json).
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { createRequire } from "node:module";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -22,4 +23,11 @@ for (const file of files) {
   if (/(?:from|import)\s*\(?\s*["']\.{1,2}\/[^"']+\.ts["']/.test(out)) left.push(file);
 }
 if (left.length) throw new Error(`relative .ts imports left in ${left.join(", ")}`);
-console.log(`dist/: ${files.length} files`);
+const data = readdirSync(join(root, "src"), { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith(".json")).map((e) => join(e.parentPath, e.name));
+for (const file of data) {
+  const to = join(root, "dist", relative(join(root, "src"), file));
+  mkdirSync(dirname(to), { recursive: true });
+  copyFileSync(file, to);
+}
+console.log(`dist/: ${files.length} files, ${data.length} data file${data.length === 1 ? "" : "s"}`);

@@ -10,9 +10,10 @@ export { Genesys, type GenesysOptions, type TraitsOptions, type TraitsResult } f
 export { type FrameOptions, GenesysApi, type IteratorOptions, type ObservationQuery } from "./client/api.ts";
 export type { InstituteQuery, SubsetQuery } from "./client/catalogue.ts";
 export type { Profile } from "./schema/catalogue.ts";
-export type { PageOptions } from "./client/accessions.ts";
+export type { PageOptions } from "./client/accessions/pages.ts";
 export { type Coercion, type Diagnostics, diagnostics } from "./client/core/diagnostics.ts";
-export { type Citation, citation, type Provenance, provenance, saveDoiList } from "./client/core/provenance.ts";
+export { type Citation, citation, type Provenance, provenance, saveDoiList, type Trial } from "./client/core/provenance.ts";
+export { joinTraits, type JoinTraitsOptions } from "./client/traits/join.ts";
 export { load, save } from "./client/save.ts";
 export { askToken, type LoginOptions } from "./client/login.ts";
 export { type CacheMode, type CacheOption, type CacheSettings, CacheStore } from "./client/cache/cached.ts";
@@ -31,8 +32,8 @@ export {
   GenesysResponseError,
   GenesysServerError,
 } from "./client/core/errors.ts";
-export type { PassportOptions } from "./client/passports.ts";
-export type { ParquetSinkResult } from "./client/sink/parquet.ts";
+export type { PassportOptions } from "./client/export/query.ts";
+export type { ParquetSinkResult } from "./client/export/parquet.ts";
 export type { Progress } from "./client/core/progress.ts";
 export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideOptions } from "./client/traits/wide.ts";
 export { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter } from "./schema/filter.ts";
@@ -54,3 +55,4 @@ export { type CheckOptions, checkPassports, type QualityReport, type Rule, RULES
 export { type CompletenessOptions, PDCI_ITEMS, passportCompleteness, type PassportCompleteness } from "./quality/index.ts";
 /** nodejs-polars, the same instance the frames come from (`pl.col`, `pl.lit`…), so a project needs no second install. */
 export { default as pl } from "nodejs-polars";
+export { type DuplicateOptionsInput, type DuplicateResult, LANDRACE_STOP_WORDS, probableDuplicates } from "./duplicates/index.ts";

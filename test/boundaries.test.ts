@@ -1,8 +1,9 @@
 /**
  * Module boundaries, read from the import statements of src/: the sandbox is
  * reachable only through its entry points, the client knows nothing of
- * display or plotting, the client's core imports nothing above it, and the
- * schema layer imports no client code.
+ * display or plotting, the client's core imports nothing above it, the
+ * schema layer imports no client code, and no two rooms of the client (its
+ * folders, and the loose files of its root as one more) import each other.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -55,6 +56,19 @@ describe("module boundaries", () => {
     expect(crossing(under("client/core"), (f) => !below(f))).toEqual([]);
     // and the rooms above it exist and use it
     expect(crossing((f) => under("client")(f) && !under("client/core")(f), under("client/core")).length).toBeGreaterThan(20);
+  });
+
+  it("no two rooms inside src/client import each other both ways (the client root's loose files count as one room)", () => {
+    const room = (f: string) => (under("client")(f) ? f.split("/").slice(0, f.split("/").length > 2 ? 2 : 1).join("/") : undefined);
+    const between = new Map<string, string>();
+    for (const [a, b] of edges) {
+      const [ra, rb] = [room(a), room(b)];
+      if (ra && rb && ra !== rb) between.set(`${ra} -> ${rb}`, `${a} -> ${b}`);
+    }
+    const both = [...between.keys()].filter((k) => between.has(k.split(" -> ").reverse().join(" -> ")));
+    expect(both.map((k) => between.get(k))).toEqual([]);
+    // the check sees rooms: the facade imports the export room, which does not import it back
+    expect(between.has("client -> client/export")).toBe(true);
   });
 
   it("the sandbox's request path quotes SQL with its own sql.ts, not the generator's helpers", () => {

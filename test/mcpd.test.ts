@@ -8,7 +8,14 @@ import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
 import { COUNTRY_NAMES, decode, decodeValue, FORMER_COUNTRY_NAMES } from "../src/index.ts";
 import { decodeWithReport } from "../src/mcpd/decode.ts";
-import { COLLSRC, COUNTRIES, SAMPSTAT, STORAGE } from "../src/sandbox/generator/reference.ts";
+import {
+  COLLSRC_BY_SAMPSTAT,
+  COUNTRIES,
+  SAMPSTAT_CULTIVATED,
+  SAMPSTAT_WILD,
+  STORAGE_CLONAL,
+  STORAGE_SEED,
+} from "../src/sandbox/generator/reference.ts";
 
 // MCPD v2.1 (2015), descriptors 19, 21 and 26, as printed there
 const SAMPSTAT_V21 = {
@@ -147,9 +154,9 @@ describe("MCPD code lists", () => {
   });
 
   it("the sandbox generator draws only codes the vocabulary knows, and names countries as it does", () => {
-    for (const [code] of SAMPSTAT) expect(decodeValue("SAMPSTAT", String(code))).toBeDefined();
-    for (const [code] of COLLSRC) expect(decodeValue("COLLSRC", String(code))).toBeDefined();
-    for (const [code] of STORAGE) expect(decodeValue("STORAGE", code)).toBeDefined();
+    for (const [code] of [...SAMPSTAT_WILD, ...SAMPSTAT_CULTIVATED]) expect(decodeValue("SAMPSTAT", String(code))).toBeDefined();
+    for (const [code] of COLLSRC_BY_SAMPSTAT.flatMap((c) => c.codes)) expect(decodeValue("COLLSRC", String(code))).toBeDefined();
+    for (const [code] of [...STORAGE_SEED, ...STORAGE_CLONAL]) expect(decodeValue("STORAGE", code)).toBeDefined();
     for (const c of COUNTRIES) expect(c.name).toBe(COUNTRY_NAMES.get(c.code3));
   });
 });

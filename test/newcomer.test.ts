@@ -5,6 +5,9 @@
  * The same messages from the installed tarball are in test/package.test.ts; the sandbox CLI's there too.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { diagnostics, Genesys, GenesysInputError, GenesysNetworkError, GenesysServerError } from "../src/index.ts";
 import { checkOptions, OPTIONS } from "../src/client/options.ts";
 import { polarsBindingMessage } from "../src/native.ts";
@@ -82,6 +85,15 @@ describe("options are checked before any request", () => {
     expect(srv.seen).toHaveLength(0);
   });
 
+  it("a mistyped filter key says the close one, as options do", async () => {
+    const e = await message(g.passports({ crops: ["beans"] } as never));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain("unknown filter key 'crops' (did you mean 'crop'?)");
+    const nested = await message(g.passports({ institute: { cod: ["COL003"] } } as never));
+    expect(nested.message).toContain("unknown filter key 'institute.cod' (did you mean 'institute.code'?)");
+    expect(srv.seen).toHaveLength(0);
+  });
+
   it("options that are right pass unchanged", () => {
     const o = { select: ["ACCENUMB"], limit: 5, cache: { mode: "on" as const, ttlMs: 1000 }, signal: AbortSignal.timeout(1000) };
     expect(checkOptions("passports()", o)).toBe(o);
@@ -102,6 +114,27 @@ describe("a filter that matches nothing", () => {
       expect(notes).toContain(`filter countryOfOrigin.code3: "Colombia" matches no ISO 3166 alpha-3 country code`);
       expect(notes).toContain(`did you mean "COL"?`);
       expect(warn.mock.calls.flat().join("\n")).toMatch(/0 rows\. filter crop: "bean" matches no crop.*"beans"/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('follows the service\'s case rules: crop: ["Beans"] and code3 "col" are unknown, with the right spelling; no "?."', async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const df = await ctx.g.passports({ crop: ["Beans"], countryOfOrigin: { code3: ["col"] } });
+      expect(df.height).toBe(0);
+      const notes = diagnostics(df)!.notes.join("\n");
+      expect(notes).toContain(
+        `filter crop: "Beans" matches no crop of this server: crop short names are case-sensitive; did you mean "beans"?`,
+      );
+      expect(notes).toContain(
+        `filter countryOfOrigin.code3: "col" matches no country: ISO 3166 alpha-3 codes are upper case; did you mean "COL"?`,
+      );
+      expect(notes).not.toContain("every crop, country, institute and code value in it is known");
+      const said = warn.mock.calls.flat().join("\n");
+      expect(said).toContain(`did you mean "beans"? filter countryOfOrigin.code3`);
+      expect(said).not.toMatch(/\?\./);
     } finally {
       warn.mockRestore();
     }
@@ -169,8 +202,8 @@ describe("hints that are true in a user's project, and attempts", () => {
     const e = await message(g.passports({ crop: ["beans"] }));
     expect(performance.now() - t0).toBeLessThan(2_000);
     expect(e).toBeInstanceOf(GenesysNetworkError);
-    expect(e.message).toContain("cannot reach http://127.0.0.1:9/api/v2/acn/query");
-    expect(e.message).toContain("1 attempt; ECONNREFUSED is not retried");
+    expect(e.message).toContain("/api/v2/acn/query: connection refused by 127.0.0.1:9: nothing listens there");
+    expect(e.message).toContain("(ECONNREFUSED; 1 attempt, not retried)");
     expect(e.message).toContain("npx genesys-sandbox");
     await g.close();
   });
@@ -186,5 +219,27 @@ describe("a missing polars binding", () => {
       "(or use Node 22 or 24 LTS, where npm installs it by itself)",
     ]);
     expect(polarsBindingMessage("p", "1", false, "v22.12.0")).toContain("--omit=optional");
+  });
+});
+
+describe("the sandbox of the main entry keeps its database on disk", () => {
+  it("generates it once per seed and size, and opens it on the next start (a notebook run again)", async () => {
+    const { startSandbox } = await import("../src/sandbox/launch.ts");
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-cache-"));
+    const said: string[] = [];
+    const start = () => startSandbox({ accessions: 1_000, seed: 3, cache: undefined, log: (m: string) => said.push(m) });
+    const saved = process.env.GENESYS_SANDBOX_CACHE;
+    process.env.GENESYS_SANDBOX_CACHE = dir;
+    try {
+      await (await start()).close();
+      expect(said.filter((m) => m.startsWith("generating"))).toHaveLength(1);
+      expect(readdirSync(dir).filter((f) => f.endsWith(".duckdb"))).toHaveLength(1);
+      await (await start()).close();
+      expect(said.filter((m) => m.startsWith("generating"))).toHaveLength(1);
+    } finally {
+      if (saved === undefined) delete process.env.GENESYS_SANDBOX_CACHE;
+      else process.env.GENESYS_SANDBOX_CACHE = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,7 +15,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const hasJupyter = spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" }).status === 0;
+/** What the tests use: `jupyter nbconvert` and `jupyter kernelspec` (Debian packages below; scripts/ensure-jupyter.sh installs them). */
+const JUPYTER_PACKAGES = "jupyter-nbconvert python3-nbconvert jupyter-client python3-ipykernel";
+const missingJupyter = [["nbconvert", "--version"], ["kernelspec", "list", "--json"]]
+  .filter((args) => spawnSync("jupyter", args, { encoding: "utf8" }).status !== 0).map((args) => `jupyter ${args[0]}`);
+const hasJupyter = missingJupyter.length === 0;
 const mustRun = process.env.CI === "true";
 const notebooks = readdirSync("notebooks").filter((f) => f.endsWith(".ipynb")).sort();
 /** Runs of each notebook. */
@@ -102,7 +106,7 @@ describe.skipIf(!hasJupyter && !mustRun)("notebooks", () => {
   });
 
   it("Jupyter is installed (CI installs jupyter-nbconvert); the tests' kernel is private", () => {
-    expect(hasJupyter).toBe(true);
+    expect(missingJupyter, `missing: ${missingJupyter.join(", ")}; on Debian: sudo apt-get install ${JUPYTER_PACKAGES}`).toEqual([]);
     const specs = spawnSync("jupyter", ["kernelspec", "list", "--json"], { env, encoding: "utf8" });
     const found = JSON.parse(specs.stdout).kernelspecs[KERNEL];
     expect(found.resource_dir.startsWith(jupyterDir)).toBe(true);

@@ -7,7 +7,7 @@
  * macOS/Linux arm64 installs resolve their native packages.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,6 +121,8 @@ async function sandboxCli(args: string): Promise<{ env: Record<string, string>; 
 describe("the README's own-project section, followed literally from the packed tarball in an empty folder", () => {
   it("install: the tarball, deno, and no install scripts of the package's own", () => {
     expect(setupOutput).not.toMatch(/genesys-notebook@[\d.]+ \((prepare|postinstall|install)/);
+    // npm 11: Deno's postinstall is approved by the README's allowScripts line, so npm has nothing to warn about
+    expect(setupOutput).not.toContain("not yet covered by allowScripts");
     const installed = JSON.parse(readFileSync(join(project, "node_modules", "genesys-notebook", "package.json"), "utf8"));
     expect(installed.scripts).toBeUndefined();
     // packing did not leave the repository's package.json changed
@@ -133,7 +135,9 @@ describe("the README's own-project section, followed literally from the packed t
   });
 
   it("the kernel is registered with the project's own Deno (not npx's temporary cache)", () => {
-    const spec = JSON.parse(readFileSync(join(xdg, "jupyter", "kernels", "deno", "kernel.json"), "utf8"));
+    // named after the project: a global "deno" kernel is left alone (none is made here)
+    expect(existsSync(join(xdg, "jupyter", "kernels", "deno"))).toBe(false);
+    const spec = JSON.parse(readFileSync(join(xdg, "jupyter", "kernels", "my-analysis", "kernel.json"), "utf8"));
     expect(spec.argv[0].startsWith(join(project, "node_modules"))).toBe(true);
     expect(spec.argv.slice(1, 3)).toEqual(["jupyter", "--kernel"]);
   });
@@ -159,13 +163,33 @@ describe("the README's own-project section, followed literally from the packed t
     expect(r.stdout).toMatch(/\{ height: \d+, width: 3 \}/);
   }, 300_000);
 
+  it("the sandbox reads its collecting sites (sites.json) from the installed package, in Deno and in Node", () => {
+    const code = `import { startSandbox } from "genesys-notebook";
+const sb = await startSandbox({ accessions: 1000, seed: 5, cache: false });
+const r = await fetch(sb.url + "/api/v2/acn/query?l=1000&select=geo.latitude,geo.longitude", {
+  method: "POST", headers: { authorization: "Bearer " + sb.token, "content-type": "application/json" }, body: "{}" });
+const rows = (await r.text()).trim().split("\\n").slice(1).filter((l) => !l.startsWith("\\t"));
+console.log(JSON.stringify({ status: r.status, georeferenced: rows.length }));
+await sb.close();
+`;
+    writeFileSync(join(project, "sites.mjs"), code);
+    writeFileSync(join(project, "sites.ts"), code);
+    for (const [cmd, args] of [[process.execPath, ["sites.mjs"]], ["npx", ["deno", "run", "-A", "sites.ts"]]] as const) {
+      const r = run(cmd, [...args], project);
+      expect(r.status, ok(r)).toBe(0);
+      const out = JSON.parse(r.stdout.trim().split("\n").pop()!);
+      expect(out.status).toBe(200);
+      expect(out.georeferenced).toBeGreaterThan(100);
+    }
+  }, 600_000);
+
   it.skipIf(!hasJupyter && process.env.CI !== "true")("the notebook (explore.ipynb) runs headless with the kernel registered there", () => {
     const cell = (source: string) => ({ cell_type: "code", execution_count: null, metadata: {}, outputs: [], source });
     writeFileSync(
       join(project, "explore.ipynb"),
       JSON.stringify({
         cells: [cell(notebookCode), cell("await g.close();\nawait sb.close();")],
-        metadata: { kernelspec: { display_name: "Deno", language: "typescript", name: "deno" } },
+        metadata: { kernelspec: { display_name: "Deno (my-analysis)", language: "typescript", name: "my-analysis" } },
         nbformat: 4,
         nbformat_minor: 5,
       }),
@@ -221,8 +245,8 @@ console.log(JSON.stringify(out));
     expect(out.empty.rows).toBe(0);
     expect(out.empty.notes.join()).toContain(`filter crop: "bean" matches no crop of this server (g.crops()); did you mean "beans"?`);
     expect(r.stderr).toContain(`0 rows. filter crop: "bean" matches no crop`);
-    expect(out.refused).toContain("cannot reach http://127.0.0.1:9/api/v2/crops/list");
-    expect(out.refused).toContain("1 attempt; ECONNREFUSED is not retried");
+    expect(out.refused).toContain("/api/v2/crops/list: connection refused by 127.0.0.1:9: nothing listens there");
+    expect(out.refused).toContain("(ECONNREFUSED; 1 attempt, not retried)");
     expect(out.refusedMs).toBeLessThan(2_000);
     expect(out.fromEnv).toContain("npx genesys-sandbox");
     expect(out.fromEnv).not.toContain("npm run");
@@ -266,6 +290,9 @@ describe("the packed tarball, installed into an empty folder", () => {
     }
     expect(listing.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(listing.filter((f) => f.startsWith("package/test/") || f.startsWith("package/src/"))).toEqual([]);
+    // the generator's collecting sites are a data file beside its module; their generator stays in the repository
+    expect(listing).toContain("package/dist/sandbox/generator/sites.json");
+    expect(listing.filter((f) => /make-sites|sites-inputs/.test(f))).toEqual([]);
     const declarations = listing.filter((f) => f.endsWith(".d.ts")).map((f) =>
       readFileSync(join(project, "node_modules", "genesys-notebook", f.slice(8)), "utf8")
     );

@@ -318,3 +318,57 @@ describe("datasets named by title", () => {
       .toEqual([["T1", "T2"], ["T2"]]);
   });
 });
+
+describe("maps that fit the data", () => {
+  // sites in Colombia and Peru only (the df above): the default zooms to them
+  const world = pl.DataFrame({ DECLATITUDE: [4.6, 52.5, -33.9, 35.7], DECLONGITUDE: [-74.1, 13.4, 18.4, 139.7] });
+  const viewBox = (svg: string) => /<svg[^>]*>/.exec(svg)![0];
+  it("defaults to the data's extent when it covers a small part of the world, to the world otherwise", () => {
+    const zoomed = collectingSitesMap(df);
+    expect(zoomed.svg).not.toMatch(/class="[^"]*sphere/); // no globe outline on a zoomed map
+    expect(zoomed.count("circle")).toBe(4);
+    // zoomed: the four sites span about 2,600 km north to south; drawn at least 5 times further apart than on the world map
+    const ys = (svg: string) => [...svg.matchAll(/<circle[^>]*cy="([\d.]+)"/g)].map((m) => Number(m[1]));
+    const span = (v: number[]) => Math.max(...v) - Math.min(...v);
+    expect(span(ys(zoomed.svg))).toBeGreaterThan(5 * span(ys(collectingSitesMap(df, { extent: "world" }).svg)));
+    const globe = collectingSitesMap(world);
+    const gx = [...globe.svg.matchAll(/<circle[^>]*cx="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(Math.max(...gx) - Math.min(...gx)).toBeGreaterThan(globe.size.width / 2);
+    expect(viewBox(collectingSitesMap(df, { extent: "world" }).svg)).toBe(viewBox(globe.svg));
+  });
+
+  it("takes a region, a bounding box or countries; counts the sites outside; refuses what it cannot read", () => {
+    const andes = collectingSitesMap(world, { extent: "Andes" });
+    expect(andes.count("circle")).toBe(1);
+    expect(andes.svg).toContain("3 outside the map's extent");
+    expect(collectingSitesMap(world, { extent: [0, 30, 30, 60] }).count("circle")).toBe(1);
+    expect(collectingSitesMap(world, { extent: ["ZAF"] }).count("circle")).toBe(1);
+    expect(() => collectingSitesMap(world, { extent: "Andies" })).toThrow(/extent 'Andies' is not a region.*Andes/s);
+    expect(() => collectingSitesMap(world, { extent: [10, 0, -10, 5] })).toThrow(/not a box \[west, south, east, north\]/);
+    expect(() => collectingSitesMap(world, { extent: ["Peru"] })).toThrow(/not an ISO 3166 alpha-3 code/);
+  });
+});
+
+describe("deterministic figures: the same data gives the same bytes", () => {
+  // equal counts: COL, MEX and PER 2 each; the rows in two orders
+  const rows = { ORIGCTY: ["PER", "COL", "MEX", "MEX", "COL", "PER"], SAMPSTAT: [100, 300, 500, 300, 100, 500] };
+  const a = pl.DataFrame(rows);
+  const b = pl.DataFrame({ ORIGCTY: [...rows.ORIGCTY].reverse(), SAMPSTAT: [...rows.SAMPSTAT].reverse() });
+  it("ties are broken by name: bars with equal counts in alphabetical order, whatever the row order", () => {
+    const f = countryBar(a);
+    const order = [...f.svg.matchAll(/>(COL|MEX|PER)</g)].map((m) => m[1]);
+    expect([...new Set(order)]).toEqual(["COL", "MEX", "PER"]);
+    expect(countryBar(b).svg).toBe(f.svg);
+    expect(sampstatBar(b).svg).toBe(sampstatBar(a).svg);
+    const box = pl.DataFrame({ g: ["x", "y", "z", "x", "y", "z"], v: [1, 1, 1, 2, 2, 2] });
+    expect(traitBox(box.reverse(), "v", "g").svg).toBe(traitBox(box, "v", "g").svg);
+  });
+
+  it("byte-identical SVG and PNG on every run, maps included", () => {
+    for (const make of [() => countryBar(a), () => collectingSitesMap(df, { color: "ORIGCTY" }), () => traitScatter(df, "Fe", "Zn")]) {
+      const [one, two] = [make(), make()];
+      expect(two.svg).toBe(one.svg);
+      expect(Buffer.compare(two.png(), one.png())).toBe(0);
+    }
+  });
+});

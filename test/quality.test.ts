@@ -7,7 +7,7 @@ import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
 import { checkPassports, RULES } from "../src/index.ts";
 import { findingsMap } from "../src/plot/index.ts";
-import { mcpdDateRange } from "../src/quality/check.ts";
+import { mcpdDate } from "../src/quality/mcpd-date.ts";
 import { landIndex } from "../src/quality/geometry.ts";
 
 describe("land index (1 km map)", () => {
@@ -57,31 +57,42 @@ describe("land index (1 km map)", () => {
   });
 });
 
-describe("mcpdDateRange", () => {
-  it("accepts MCPD dates with unknown parts and gives the days they may mean", () => {
-    expect(mcpdDateRange("19870512")).toEqual({ ok: true, earliest: 19870512, latest: 19870512 });
-    expect(mcpdDateRange("198705--")).toEqual({ ok: true, earliest: 19870501, latest: 19870531 });
-    expect(mcpdDateRange("1987----")).toEqual({ ok: true, earliest: 19870101, latest: 19871231 });
-    expect(mcpdDateRange("20000229").ok).toBe(true);
+describe("mcpdDate (MCPD v2.1: -- or 00 for an unknown month or day)", () => {
+  it("accepts MCPD dates with unknown parts, in both spellings, and gives the days they may mean", () => {
+    const days = (v: string) => {
+      const d = mcpdDate(v);
+      return [d.ok, d.precision, d.earliest, d.latest];
+    };
+    expect(days("19870512")).toEqual([true, "day", 19870512, 19870512]);
+    expect(days("198705--")).toEqual([true, "month", 19870501, 19870531]);
+    expect(days("19870500")).toEqual([true, "month", 19870501, 19870531]);
+    expect(days("1987----")).toEqual([true, "year", 19870101, 19871231]);
+    expect(days("19870000")).toEqual([true, "year", 19870101, 19871231]);
+    expect(days("19880200")).toEqual([true, "month", 19880201, 19880229]);
+    expect(mcpdDate("20000229").ok).toBe(true);
+    // a date a spreadsheet wrote as a number, as in CIAT's table of Genesys rows
+    expect(days("19790601.0")).toEqual([true, "day", 19790601, 19790601]);
   });
-  it("rejects what is not a date", () => {
-    for (const v of ["19871305", "19870230", "19000229", "19870931", "1987--15", "1987", "87-05-12", "19870500", ""]) {
-      expect(mcpdDateRange(v).ok, v).toBe(false);
+  it("rejects what is not a date, and says why", () => {
+    for (const v of ["19871305", "19870230", "19000229", "19870931", "1987--15", "19870015", "1987", "87-05-12", "", "0000----"]) {
+      expect(mcpdDate(v).ok, v).toBe(false);
     }
+    expect(mcpdDate("19870230").reason).toBe("1987-02 has no day 30");
+    expect(mcpdDate("1987--15").reason).toBe("a day without a month");
   });
 });
 
 describe("checkPassports on a frame with known errors", () => {
   // row: what was written into it
   const rows = [
-    { INSTCODE: "COL003", ACCENUMB: "G1", ORIGCTY: "COL", lat: 4.61, lon: -74.08, unc: 1000, doi: "10.18730/AAAA1" }, // 0 clean
-    { INSTCODE: "COL003", ACCENUMB: "G2", ORIGCTY: "COL", lat: -74.08, lon: 4.61, unc: null, doi: "10.18730/AAAA2" }, // 1 swapped
+    { INSTCODE: "COL003", ACCENUMB: "G1", ORIGCTY: "COL", lat: 4.61, lon: -74.08, unc: 1000, doi: "10.18730/JPV7P" }, // 0 clean
+    { INSTCODE: "COL003", ACCENUMB: "G2", ORIGCTY: "COL", lat: -74.08, lon: 4.61, unc: null, doi: "10.18730/JV8M~" }, // 1 swapped
     { INSTCODE: "COL003", ACCENUMB: "G3", ORIGCTY: "PER", lat: 12.046, lon: -77.03, unc: null, doi: null }, // 2 latitude sign lost
     { INSTCODE: "COL003", ACCENUMB: "G3", ORIGCTY: "ECU", lat: 0, lon: 0, unc: null, doi: null }, // 3 zero + duplicate of 2
     // 4 sea (G3 again, in another institute)
     { INSTCODE: "MEX002", ACCENUMB: "G3", ORIGCTY: "MEX", lat: 10.5, lon: -140.5, unc: null, doi: null },
     // 5 in Ethiopia; DOI as a URL
-    { INSTCODE: "MEX002", ACCENUMB: "M2", ORIGCTY: "MEX", lat: 9.03, lon: 38.75, unc: null, doi: "https://doi.org/10.18730/AAAA5" },
+    { INSTCODE: "MEX002", ACCENUMB: "M2", ORIGCTY: "MEX", lat: 9.03, lon: 38.75, unc: null, doi: "https://doi.org/10.18730/S63CK" },
     { INSTCODE: "MEX002", ACCENUMB: "M3", ORIGCTY: "MEX", lat: 19, lon: -99, unc: 100, doi: "10.18730 AAAA6" }, // 6 whole degrees; bad DOI
     { INSTCODE: "MEX002", ACCENUMB: "M4", ORIGCTY: "MEX", lat: 19.4, lon: -99.1, unc: 100, doi: null }, // 7 1 decimal, ±100 m claimed
     { INSTCODE: "PER001", ACCENUMB: "P1", ORIGCTY: "SUN", lat: null, lon: null, unc: null, doi: null }, // 8 former country
@@ -181,7 +192,7 @@ describe("checkPassports on a frame with known errors", () => {
 
   it("carries the accession keys, severity and a suggestion for a DOI URL", () => {
     const doi = report.findings.filter(pl.col("rule").eq(pl.lit("doi-url"))).toRecords()[0]!;
-    expect(doi).toMatchObject({ INSTCODE: "MEX002", ACCENUMB: "M2", UUID: "uuid-5", severity: "warning", suggestion: "10.18730/AAAA5" });
+    expect(doi).toMatchObject({ INSTCODE: "MEX002", ACCENUMB: "M2", UUID: "uuid-5", severity: "warning", suggestion: "10.18730/S63CK" });
     const dup = report.findings.filter(pl.col("rule").eq(pl.lit("accenumb-duplicate")));
     expect(dup.getColumn("severity").toArray()).toEqual(["error", "error"]);
   });

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => await sb.close());
 
-const REDIRECT = "http://127.0.0.1:9/callback";
+const REDIRECT = "http://127.0.0.1:48913/callback";
 const pkce = () => {
   const verifier = randomBytes(32).toString("base64url");
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
@@ -219,7 +219,7 @@ describe("PKCE and request checks", () => {
       consent: sb.consentCode,
     });
     const code2 = new URL(c2.location!).searchParams.get("code")!;
-    const mismatch = await token(sb, { ...exchange(code2, long), redirect_uri: "http://127.0.0.1:10/callback" });
+    const mismatch = await token(sb, { ...exchange(code2, long), redirect_uri: "http://127.0.0.1:48914/callback" });
     expect(mismatch.json).toMatchObject({ error: "invalid_grant", error_description: expect.stringMatching(/redirect_uri differs/) });
   });
 
@@ -228,7 +228,19 @@ describe("PKCE and request checks", () => {
     const cases: [Record<string, string>, number, string, RegExp][] = [
       [{ redirect_uri: "https://evil.example/cb" }, 400, "invalid_request", /redirect_uri must be a loopback address/],
       [{ redirect_uri: "not a url" }, 400, "invalid_request", /redirect_uri must be a loopback address/],
-      [{ redirect_uri: "http://user@127.0.0.1:9/" }, 400, "invalid_request", /without user/],
+      [{ redirect_uri: "http://user@127.0.0.1:48913/" }, 400, "invalid_request", /without user/],
+      // the docs ask for http://127.0.0.1:<port>: a port the client's callback can listen on
+      [
+        { redirect_uri: "http://127.0.0.1" },
+        400,
+        "invalid_request",
+        /^redirect_uri must name the port .* from 1024 to 65535; got no port$/,
+      ],
+      [{ redirect_uri: "http://127.0.0.1/callback" }, 400, "invalid_request", /got no port$/],
+      [{ redirect_uri: "http://127.0.0.1:80/callback" }, 400, "invalid_request", /got no port$/],
+      [{ redirect_uri: "http://127.0.0.1:0/callback" }, 400, "invalid_request", /got port 0$/],
+      [{ redirect_uri: "http://127.0.0.1:22" }, 400, "invalid_request", /got port 22$/],
+      [{ redirect_uri: "http://127.0.0.1:1023/" }, 400, "invalid_request", /got port 1023$/],
       [{ redirect_uri: "" }, 400, "invalid_request", /redirect_uri is required/],
       [{ code_challenge: "" }, 400, "invalid_request", /code_challenge is required/],
       [{ code_challenge_method: "plain" }, 400, "invalid_request", /must be S256 \(plain is not accepted\)/],
@@ -245,6 +257,12 @@ describe("PKCE and request checks", () => {
         expect(r.json?.error_description).toMatch(why);
         expect(r.json?.error_description).not.toMatch(/client credentials/);
       }
+    }
+    // the lowest and the highest port a callback may use are accepted
+    for (const uri of ["http://127.0.0.1:1024", "http://127.0.0.1:65535/cb"]) {
+      const r = await authorize(sb, { ...request(PUBLIC_CLIENT_ID, challenge, { redirect_uri: uri }), consent: sb.consentCode });
+      expect(r.status, r.text).toBe(302);
+      expect(r.location).toMatch(new RegExp(`^${uri.replace(/[.]/g, "\\.")}/?\\?code=`));
     }
   });
 });

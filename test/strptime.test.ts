@@ -1,12 +1,14 @@
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { nativeStrptime, strptimeDate, strptimeDatetime } from "../src/client/strptime.ts";
+import { nativeStrptime, strptimeDate, strptimeDatetime } from "../src/client/csv/strptime.ts";
 
 const asText = (df: pl.DataFrame, name: string) => df.getColumn(name).cast(pl.Utf8).toArray();
 
 describe("exact strptime", () => {
   it("the pinned nodejs-polars still has the native exact-parse internals (an upgrade that drops them fails here)", () => {
-    expect(nativeStrptime, "nodejs-polars internals changed: update src/client/strptime.ts before bumping the pinned version").toBe(true);
+    expect(nativeStrptime, "nodejs-polars internals changed: update src/client/csv/strptime.ts before bumping the pinned version").toBe(
+      true,
+    );
   });
 
   const dates = ["19991101", "199911--", "1999----", "", null, "19991301", "20200229", "20190229", "1999110", "x19991101"];

@@ -8,7 +8,8 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { diagnostics, Genesys } from "../src/index.ts";
+import { citation, diagnostics, Genesys, GenesysInputError, joinTraits, provenance } from "../src/index.ts";
+import { useSandboxClient } from "./helpers/sandbox.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
 
 const DS1 = "11111111-1111-4111-8111-111111111111";
@@ -64,12 +65,16 @@ const data: Record<string, object[]> = {
 };
 const page = (content: object[]) => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 1000, last: true });
 
-async function traits(opts: Parameters<Genesys["traits"]>[1] = {}, rowsByDataset: Record<string, object[]> = data) {
+async function traits(
+  opts: Parameters<Genesys["traits"]>[1] = {},
+  rowsByDataset: Record<string, object[]> = data,
+  tables: object[] = datatables,
+) {
   const srv = await scriptedServer((req) => {
     const url = new URL(req.url!, "http://x");
     const json = (body: unknown) => ({ status: 200, body: JSON.stringify(body) });
     if (url.pathname.endsWith("/dataset/accessions-datasets")) return json([DS1, DS2]);
-    if (url.pathname.endsWith("/amphibian/datatable/list")) return json(datatables);
+    if (url.pathname.endsWith("/amphibian/datatable/list")) return json(tables);
     if (url.pathname.endsWith("/descriptor/list/details")) return json(page(descriptors));
     if (url.pathname.endsWith("/dataset/data")) {
       const ds = url.searchParams.get("datasetUuids")!.split(",");
@@ -112,6 +117,7 @@ describe("trait tables: two datasets, repeated and missing values", () => {
       "DOI",
       "UUID",
       "dataset",
+      "trial",
       "descriptor",
       "descriptor_uuid",
       "data_type",
@@ -156,12 +162,19 @@ describe("trait tables: two datasets, repeated and missing values", () => {
       "DOI",
       "UUID",
       "dataset",
+      "trial",
       "Plant height (cm)",
       "Seed colour",
       "Plant height (m)",
     ]);
     expect(String(wide.schema["Plant height (cm)"])).toBe(String(pl.List(pl.Float64)));
-    expect(records(wide.drop("INSTCODE", "DOI", "UUID"))).toEqual([
+    expect(wide.getColumn("trial").toArray()).toEqual([
+      "Trial A, Palmira 2015",
+      "Trial A, Palmira 2015",
+      "Trial B, Darién 2016",
+      "Trial B, Darién 2016",
+    ]);
+    expect(records(wide.drop("INSTCODE", "DOI", "UUID", "trial"))).toEqual([
       { ACCENUMB: "G1", dataset: DS1, "Plant height (cm)": [100, 110, 120], "Seed colour": ["1", "2", "2"], "Plant height (m)": null },
       { ACCENUMB: "G2", dataset: DS1, "Plant height (cm)": [90], "Seed colour": null, "Plant height (m)": null },
       { ACCENUMB: "G1", dataset: DS2, "Plant height (cm)": [130], "Seed colour": null, "Plant height (m)": [1.2, 1.4] },
@@ -195,7 +208,7 @@ describe("trait tables: two datasets, repeated and missing values", () => {
     expect(counted.getColumn("Plant height (cm)").toArray()).toEqual([3, 1, 1, null]);
     expect(counted.getColumn("Plant height (m)").toArray()).toEqual([null, null, 2, 2]);
     const median = (await traits({ aggregate: "median", descriptors: ["PH_CM"] })).result.wide;
-    expect(median.columns.slice(5)).toEqual(["Plant height (cm)"]);
+    expect(median.columns.slice(6)).toEqual(["Plant height (cm)"]);
     expect(median.getColumn("Plant height (cm)").toArray()).toEqual([110, 90, 130]);
   });
 
@@ -257,5 +270,87 @@ describe("trait tables: two datasets, repeated and missing values", () => {
       count: 1,
       examples: ["n/a"],
     }]);
+  });
+  it("datasets by title (any case) or UUID; an unknown name lists the titles and names g.datasets(filter)", async () => {
+    const { result, seen } = await traits({ datasets: ["trial b, darién 2016"] });
+    expect([...new Set(result.wide.getColumn("dataset").toArray())]).toEqual([DS2]);
+    expect(seen.filter((s) => s.path.includes("/dataset/data")).every((s) => s.path.includes(DS2))).toBe(true);
+    const e = await traits({ datasets: ["Trial B, Darien 2016"] }).catch((e: Error) => e);
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect((e as Error).message).toContain("dataset 'Trial B, Darien 2016' not among the 2 trial datasets with data for this filter");
+    expect((e as Error).message).toContain("did you mean 'Trial B, Darién 2016'?");
+    expect((e as Error).message).toContain("g.datasets(filter) lists them");
+    expect((e as Error).message).not.toContain("malformed UUID");
+  });
+});
+
+describe("trials by name, and citations that name them", () => {
+  it("a title two datasets share gets its version; provenance and citation list title, version and DOI", async () => {
+    // the spec shows no DOI on a datatable; a `doi` field, when a service sends one, is cited
+    const tables = [{ ...datatables[0]!, title: "Trial A", doi: "10.5555/TRIALA3" }, { ...datatables[1]!, title: "Trial A" }];
+    const { wide, long } = (await traits({}, data, tables)).result;
+    expect(wide.getColumn("trial").toArray()).toEqual(["Trial A (v3)", "Trial A (v3)", "Trial A (v1)", "Trial A (v1)"]);
+    expect([...new Set(long.getColumn("trial").toArray())]).toEqual(["Trial A (v3)", "Trial A (v1)"]);
+    expect(provenance(wide)!.trials).toEqual([
+      { uuid: DS2, title: "Trial A", version: 1 },
+      { uuid: DS1, title: "Trial A", version: 3, doi: "10.5555/TRIALA3" },
+    ]);
+    const c = citation(long);
+    expect(c.text).toContain(
+      'Trait data of 12 observations (3 accessions with DOIs) from 2 trials "Trial A" (version 1), "Trial A" (version 3, ' +
+        "https://doi.org/10.5555/TRIALA3), retrieved",
+    );
+    expect(c.trials.map((t) => t.version)).toEqual([1, 3]);
+  });
+});
+
+describe("joinTraits: trait values, passports and decoded labels on the accession key", () => {
+  const ctx = useSandboxClient();
+  it("one row per trait row, each key column once (no _right), trial titles, and a citation of both queries", async () => {
+    const beans = { crop: ["beans"], countryOfOrigin: { code3: ["PER", "BOL", "ECU", "COL"] } };
+    const passports = await ctx.g.passports(beans, { decode: true });
+    const t = await ctx.g.traits(beans, { aggregate: "mean", descriptors: ["Seed iron content"] });
+    const joined = joinTraits(passports, t);
+    expect(joined.height).toBe(t.wide.height);
+    expect(joined.columns.filter((c) => c.endsWith("_right"))).toEqual([]);
+    expect(joined.columns.slice(0, passports.columns.length)).toEqual(passports.columns);
+    expect(joined.columns.slice(passports.columns.length)).toEqual(["trial", "Seed iron content", "dataset"]);
+    expect(joined.columns).toContain("ORIGCTY_name");
+    // the same accession, the same values: every trait row keeps its value, and its passport's country
+    const byKey = new Map(t.wide.toRecords().map((r) => [`${r.UUID}|${r.dataset}`, r["Seed iron content"]]));
+    for (const r of joined.toRecords()) expect(r["Seed iron content"]).toBe(byKey.get(`${r.UUID}|${r.dataset}`));
+    expect(joined.getColumn("ORIGCTY").nullCount()).toBe(0);
+    const titles = t.datasets.filter(pl.col("observations").gt(0)).getColumn("title").toArray();
+    expect(titles.length).toBeLessThan(t.datasets.height); // only the trials with iron values are cited
+    expect(new Set(joined.getColumn("trial").toArray())).toEqual(new Set(titles));
+    const c = citation(joined);
+    expect(c.text).toMatch(
+      /^Genesys PGR \(\d{4}\)\. Passport data of [\d,]+ records .* with the query \{"countryOfOrigin":.*"crop":\["beans"\]/,
+    );
+    expect(c.text).toContain(`Trait data of ${t.wide.height} records from`);
+    for (const title of titles) expect(c.text).toContain(`"${title}" (version `);
+    expect(c.trials.length).toBe(titles.length);
+    expect(provenance(joined)).toMatchObject({ kind: "joined", sources: [{ kind: "passports" }, { kind: "traits.wide" }] });
+  });
+
+  it("a trait row without a passport keeps its keys and is counted; inner leaves it out and says so", async () => {
+    const t = await ctx.g.traits({ crop: ["beans"] }, { aggregate: "mean", descriptors: ["Seed iron content"] });
+    const some = await ctx.g.passports({ crop: ["beans"], countryOfOrigin: { code3: ["PER"] } });
+    const left = joinTraits(some, t);
+    expect(left.height).toBe(t.wide.height);
+    expect(left.getColumn("ACCENUMB").nullCount()).toBe(0);
+    const missing = left.filter(pl.col("ORIGCTY").isNull()).height;
+    expect(missing).toBeGreaterThan(0);
+    expect(diagnostics(left)!.notes.join("\n")).toContain(
+      `${missing.toLocaleString("en")} of ${t.wide.height.toLocaleString("en")} trait rows`,
+    );
+    const inner = joinTraits(some, t, { how: "inner" });
+    expect(inner.height).toBe(t.wide.height - missing);
+    expect(diagnostics(inner)!.notes.join("\n")).toContain('left out (how: "inner")');
+    expect(() => joinTraits(some.select("ORIGCTY"), t)).toThrow(/share no accession key/);
+    // frames joined with plain polars are cited by passing them all: both queries, the trials
+    const both = citation(some, t.wide).text;
+    expect(both).toContain(`Passport data of ${some.height} records`);
+    expect(both).toContain(`Trait data of ${t.wide.height} records from the trial "CIAT beans screening`);
   });
 });

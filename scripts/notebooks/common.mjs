@@ -19,7 +19,7 @@ export const nb = (cells) => ({
       }
   ),
   metadata: {
-    kernelspec: { display_name: "Deno", language: "typescript", name: "deno" },
+    kernelspec: { display_name: "Deno (genesys-notebook)", language: "typescript", name: "genesys-notebook" },
     language_info: { name: "typescript", file_extension: ".ts" },
   },
   nbformat: 4,
@@ -31,6 +31,6 @@ export const connect = `import { display, Genesys, startSandbox, show } from "ge
 const useReal = !!Deno.env.get("GENESYS_API_URL");
 const sb = useReal ? undefined : await startSandbox({ accessions: 30_000, seed: 42 });
 const g = useReal ? Genesys.fromEnv() : new Genesys({ baseUrl: sb!.url, token: sb!.token });
-await display(useReal ? "connected to " + g.baseUrl : "sandbox at " + sb!.url);`;
+await display(useReal ? "connected to " + g.baseUrl : "sandbox on this machine: generated data (30,000 accessions, seed 42)");`;
 export const close = `await g.close();
 await sb?.close();`;

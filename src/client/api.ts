@@ -6,7 +6,7 @@
 import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { AccessionFilterInput } from "../schema/filter.ts";
 import type { AccessionDTO, AccessionPage, Datatable, Descriptor, ObservationRow } from "../schema/responses.ts";
-import { fetchAccessionPage, FILTER_MAX_SIZE, iterateAccessions, type PageOptions } from "./accessions.ts";
+import { fetchAccessionPage, FILTER_MAX_SIZE, iterateAccessions, type PageOptions } from "./accessions/pages.ts";
 import { checkFilter } from "./check-filter.ts";
 import { datatables, descriptorList, type ObservationRequest, observationRows, traitDatasets } from "./traits/requests.ts";
 import type { CacheOption } from "./cache/cached.ts";

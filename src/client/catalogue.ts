@@ -12,7 +12,7 @@ import type { DataFrame } from "nodejs-polars";
 import { AccessionDetails, type FieldCounts, InstituteNames, Overview, Profile, SubsetPage } from "../schema/catalogue.ts";
 import { AccessionPage } from "../schema/responses.ts";
 import { UUID_RE } from "../schema/uuid.ts";
-import { accessionsToDataFrame, objectsToDataFrame } from "./accessions.ts";
+import { accessionsToDataFrame, objectsToDataFrame } from "./accessions/frame.ts";
 import { readTable, type Table } from "./csv/table.ts";
 import type { Kinds } from "./csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "./core/diagnostics.ts";

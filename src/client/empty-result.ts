@@ -7,7 +7,7 @@ import type { AccessionFilter } from "../schema/filter.ts";
 import { COUNTRY_NAMES, FORMER_COUNTRY_NAMES } from "../mcpd/countries.ts";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { STORAGE_LABELS } from "../mcpd/code-lists.ts";
-import { closest } from "./options.ts";
+import { closest } from "./core/closest.ts";
 
 /** What the notes need from the server: the crop short names, and which WIEWS codes it knows. */
 export interface Vocabularies {
@@ -42,9 +42,17 @@ export async function emptyResultNotes(filter: AccessionFilter, vocab: Vocabular
   if (filter.crop?.length) {
     const known = await vocab.crops().catch(() => undefined);
     if (known) {
-      const set = new Set(known.map((c) => c.toLowerCase()));
+      // exact, as the service compares short names ("Beans" matches nothing; docs/api.md#case)
+      const set = new Set(known);
       for (const c of filter.crop) {
-        if (!set.has(c.toLowerCase())) unknown("crop", c, closest(c, known, 3), "crop of this server (g.crops())");
+        if (set.has(c)) continue;
+        const sameLetters = known.filter((k) => k.toLowerCase() === c.toLowerCase());
+        unknown(
+          "crop",
+          c,
+          sameLetters.length ? sameLetters : closest(c, known, 3),
+          sameLetters.length ? "crop of this server: crop short names are case-sensitive" : "crop of this server (g.crops())",
+        );
       }
     }
   }
@@ -54,10 +62,11 @@ export async function emptyResultNotes(filter: AccessionFilter, vocab: Vocabular
   ] as const;
   for (const [key, values] of countries) {
     for (const v of values ?? []) {
+      if (COUNTRY_NAMES.has(v) || FORMER_COUNTRY_NAMES.has(v)) continue;
       const code = v.trim().toUpperCase();
-      if (!COUNTRY_NAMES.has(code) && !FORMER_COUNTRY_NAMES.has(code)) {
-        unknown(key, v, countrySuggestions(v), "ISO 3166 alpha-3 country code (countryName() lists them)");
-      }
+      if (COUNTRY_NAMES.has(code) || FORMER_COUNTRY_NAMES.has(code)) {
+        unknown(key, v, [code], "country: ISO 3166 alpha-3 codes are upper case");
+      } else unknown(key, v, countrySuggestions(v), "ISO 3166 alpha-3 country code (countryName() lists them)");
     }
   }
   const codes = filter.institute?.code ?? [];

@@ -4,28 +4,33 @@
  *   const g = new Genesys({ baseUrl: "https://api.genesys-pgr.org", token });
  *   const df = await g.passports({ crop: ["maize"], institute: { code: ["MEX002"] } });
  */
-import { API, ENDPOINTS } from "../schema/endpoints.ts";
+import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
 import type { AccessionFilter, AccessionFilterInput } from "../schema/filter.ts";
 import { emptyResultNotes, type Vocabularies } from "./empty-result.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
-import { accessionsToDataFrame } from "./accessions.ts";
+import { accessionsToDataFrame } from "./accessions/frame.ts";
 import { type FrameOptions, GenesysApi, type IteratorOptions } from "./api.ts";
 import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache } from "./cache/cached.ts";
-import { iterateAccessions } from "./accessions.ts";
+import { iterateAccessions } from "./accessions/pages.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./core/auth.ts";
 import { checkFilter } from "./check-filter.ts";
 import { CoercionLog, type Diagnostics, diagnostics, summarize } from "./core/diagnostics.ts";
 import { GenesysInputError } from "./core/errors.ts";
-import { collectPassports, exportBlocks, fetchRows, passportFrames, type PassportOptions, planExport } from "./passports.ts";
-import { type PageStore, resumable } from "./cache/resume.ts";
+import { type PassportOptions, planExport } from "./export/query.ts";
+import { exportBlocks, fetchRows } from "./export/pages.ts";
+import { collectPassports } from "./export/collect.ts";
+import { passportFrames } from "./export/batches.ts";
+import { type PageStore, resumable } from "./export/resume.ts";
 import { publish } from "./core/result.ts";
-import { type ParquetCompression, type ParquetSinkResult, passportsToParquet } from "./sink/parquet.ts";
+import { type ParquetCompression, type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
+import { citeTrials } from "./traits/trials.ts";
 import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./core/transport.ts";
 import { redactedInspect } from "./core/limits.ts";
+import { sandboxIdentity } from "./core/sandbox-identity.ts";
 import {
   accession,
   crops,
@@ -81,7 +86,8 @@ const warnCoercions = (d: Diagnostics) => console.warn(summarize(d));
 /** The default onDiagnostics of passports(): coercions in one line, and why an empty result is empty. */
 const warnDiagnostics = (empty: string[]) => (d: Diagnostics) => {
   if (d.coercions.length) warnCoercions(d);
-  if (empty.length) console.warn(`${d.endpoint}: 0 rows. ${empty.join(". ")}. (Also in diagnostics(df).notes.)`);
+  const sentences = empty.map((n) => (/[.?!]$/.test(n) ? n : `${n}.`));
+  if (empty.length) console.warn(`${d.endpoint}: 0 rows. ${sentences.join(" ")} (Also in diagnostics(df).notes.)`);
 };
 
 const TRAIT_ENDPOINTS = [
@@ -375,7 +381,7 @@ export class Genesys {
         },
       ),
     );
-    return df;
+    return citeTrials({ datasets: df }).datasets;
   }
 
   /**
@@ -429,7 +435,8 @@ export class Genesys {
       aggregate: opts.aggregate,
       decode: opts.decode ?? false,
     };
-    return publish(
+    // every trait frame cites its trials (title, version, DOI) in its provenance
+    return citeTrials(publish(
       await cached(this.cache, await this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
         const { frames: r, diagnostics: d } = await fetchTraits(this.t, f, opts);
         return {
@@ -437,7 +444,7 @@ export class Genesys {
           diagnostics: { wide: d, long: d, datasets: d, descriptors: d },
         };
       }),
-    );
+    ));
   }
 
   /**
@@ -459,14 +466,7 @@ export class Genesys {
     const host = new URL(this.baseUrl).hostname.toLowerCase().replace(/^\[|\]$/g, "");
     const loopback = host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
     if (settings.mode !== "off" && loopback) {
-      this.sandboxData ??= fetch(`${this.baseUrl}${API}${ENDPOINTS.sandboxIdentity.path}`, { signal: AbortSignal.timeout(5_000) })
-        .then(async (res) => {
-          const text = await res.text();
-          if (res.status !== 200) return undefined;
-          const data = (JSON.parse(text) as { data?: unknown }).data;
-          return typeof data === "string" && /^[A-Za-z0-9._-]{1,100}$/.test(data) ? `sandbox:${data}` : undefined;
-        })
-        .catch(() => undefined);
+      this.sandboxData ??= sandboxIdentity(this.t);
       keyServer = await this.sandboxData;
     }
     return { server: this.baseUrl, keyServer, kind, filter, options, endpoints, settings };

@@ -10,12 +10,12 @@
 import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr } from "nodejs-polars";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, extname } from "node:path";
 import { attachDiagnostics, type Diagnostics, diagnostics } from "./core/diagnostics.ts";
 import { GenesysInputError } from "./core/errors.ts";
 import { atomicWrite, atomicWriteText } from "./core/private-fs.ts";
 import { attachProvenance, citation, type Provenance, provenance } from "./core/provenance.ts";
+import { nativeOf, wrapNative } from "./csv/strptime.ts";
 
 const sidecar = (path: string) => `${path}.provenance.json`;
 const FORMATS = [".parquet", ".csv", ".ipc", ".arrow"];
@@ -119,16 +119,6 @@ const SIMPLE: Record<string, DataType> = {
   Categorical: pl.Categorical,
 };
 
-type NativeStr = { strToDatetime?: (...args: unknown[]) => unknown };
-const wrapExpr: ((native: unknown) => Expr) | undefined = (() => {
-  try {
-    const mod = createRequire(import.meta.url)("nodejs-polars/bin/lazy/expr/index.js") as { _Expr?: (native: unknown) => Expr };
-    return typeof mod._Expr === "function" ? mod._Expr : undefined;
-  } catch {
-    return undefined;
-  }
-})();
-
 /**
  * Text as polars' CSV writer writes a Datetime (`2024-05-01T10:30:00.123`, with `+0000` when it has a
  * time zone) back to that Datetime, to the nanosecond. The native method takes the unit; without it
@@ -136,9 +126,9 @@ const wrapExpr: ((native: unknown) => Expr) | undefined = (() => {
  */
 function parseDatetime(col: Expr, unit: "ms" | "us" | "ns", tz: string | undefined): Expr {
   const fmt = tz ? "%Y-%m-%dT%H:%M:%S%.f%z" : "%Y-%m-%dT%H:%M:%S%.f";
-  const inner = (col as unknown as { inner?: () => NativeStr }).inner?.();
-  const parsed = wrapExpr && inner?.strToDatetime
-    ? wrapExpr(inner.strToDatetime(fmt, unit, tz ? "UTC" : undefined, true, true, false, undefined))
+  const inner = nativeOf(col);
+  const parsed = wrapNative && inner?.strToDatetime
+    ? wrapNative(inner.strToDatetime(fmt, unit, tz ? "UTC" : undefined, true, true, false, undefined))
     : col.str.strptime(pl.Datetime("ms"), fmt).cast(tz ? pl.Datetime(unit, "UTC") : pl.Datetime(unit));
   return tz && tz !== "UTC" ? parsed.dt.convertTimeZone(tz) : parsed;
 }

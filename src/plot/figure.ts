@@ -161,5 +161,21 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
   ];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" ` +
     `font-family="system-ui, sans-serif" style="background: white; color: black">${parts.join("")}</svg>`;
-  return new Figure(svg, heading);
+  return new Figure(stableIds(svg), heading);
+}
+
+/**
+ * Plot numbers the ids it makes (clip paths, gradients: `plot-clip-7`) with a counter over the whole process, so the same
+ * figure drawn twice differed; they are renumbered in order of appearance within the figure, references included.
+ */
+export function stableIds(svg: string): string {
+  const ids = new Map<string, string>();
+  for (const m of svg.matchAll(/\sid="(plot-[a-z-]*?)(\d+)"/g)) {
+    if (!ids.has(m[1]! + m[2]!)) ids.set(m[1]! + m[2]!, `${m[1]}${ids.size + 1}`);
+  }
+  if (!ids.size) return svg;
+  return svg.replace(
+    /(id="|url\(#|href="#)(plot-[a-z-]*?\d+)(?=[")])/g,
+    (all, lead: string, id: string) => ids.has(id) ? lead + ids.get(id) : all,
+  );
 }

@@ -9,6 +9,7 @@ import { feature } from "topojson-client";
 import { createRequire } from "node:module";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { type Figure, render } from "./figure.ts";
+import { boxPolygon, inBox, type MapExtent, resolveExtent } from "./extent.ts";
 import { type Categories, categories, CATEGORY_COLOURS, fmt, plural, type Units, withUnit } from "./labels.ts";
 
 export { SAMPSTAT_LABELS };
@@ -47,7 +48,7 @@ function underneath<T extends { _colour?: string }>(data: T[], scale: Categories
 
 function counts(df: DataFrame, col: string): { key: string; n: number }[] {
   const g = df.select(pl.col(col).cast(pl.Utf8).alias("key")).filter(pl.col("key").isNotNull())
-    .groupBy("key").agg(pl.len().alias("n")).sort("n", true);
+    .groupBy("key").agg(pl.len().alias("n")).sort(["n", "key"], [true, false]);
   return g.toRecords().map((r) => ({ key: String(r.key), n: Number(r.n) }));
 }
 
@@ -151,6 +152,7 @@ export function acquisitionTimeline(df: DataFrame, { column = "ACQDATE", title =
 }
 
 let land: unknown;
+let borders: unknown;
 function worldLand(): unknown {
   if (!land) {
     const require = createRequire(import.meta.url);
@@ -159,49 +161,87 @@ function worldLand(): unknown {
   }
   return land;
 }
+/** Countries at 1:50 million, for zoomed maps (borders, so a reader sees which country a site is in). */
+function worldCountries(): unknown {
+  if (!borders) {
+    const topo = createRequire(import.meta.url)("world-atlas/countries-50m.json");
+    borders = feature(topo, topo.objects.countries);
+  }
+  return borders;
+}
 
 /**
  * Collecting sites as points over land outlines (equal-earth projection); the subtitle says how many accessions have
  * coordinates. `color` colours by a column (distinct hues for the most frequent values, the rest "other", missing
- * values grey as "unknown", counts in the legend).
+ * values grey as "unknown", counts in the legend). `extent` sets what the map shows: by default (`"auto"`) the data's
+ * own extent when it covers a small part of the world (a continent or less), else the world; `"data"`, `"world"`,
+ * ISO 3166 alpha-3 codes (`["PER", "BOL"]`), a box `[west, south, east, north]`, or a region (`"Andes"`, REGIONS).
+ * A zoomed map draws country borders; sites outside the extent are counted in the subtitle.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
  * const g = Genesys.fromEnv();
  * const df = await g.passports({ crop: ["beans"] });
  * import { collectingSitesMap } from "genesys-notebook/plot";
- * collectingSitesMap(df, { title: "Bean collecting sites" }).save("out/sites.svg");
+ * collectingSitesMap(df, { title: "Bean collecting sites", extent: "Andes" }).save("out/sites.svg");
  * ```
  */
 export function collectingSitesMap(
   df: DataFrame,
-  { lon = "DECLONGITUDE", lat = "DECLATITUDE", color, title = "Collecting sites" }: {
+  { lon = "DECLONGITUDE", lat = "DECLATITUDE", color, title = "Collecting sites", extent, width = 900 }: {
     lon?: string;
     lat?: string;
     color?: string;
     title?: string;
+    extent?: MapExtent;
+    width?: number;
   } = {},
 ): Figure {
   const cols = [lon, lat, ...(color ? [color] : [])];
   const located = df.select(...cols).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull()));
   const drawn = capPoints(located);
   const scale = color ? categories(located.getColumn(color).toArray()) : undefined;
-  const data = underneath(records(drawn.df, cols).map((r) => ({ ...r, _colour: scale?.label(r[color!]) })), scale);
+  const all = records(drawn.df, cols);
+  const box = resolveExtent(extent, all.map((r) => [Number(r[lon]), Number(r[lat])] as const), "collectingSitesMap()");
+  const shown = box ? all.filter((r) => inBox(box, Number(r[lon]), Number(r[lat]))) : all;
+  const data = underneath(shown.map((r) => ({ ...r, _colour: scale?.label(r[color!]) })), scale);
   const georeferenced = `${fmt(located.height)} of ${fmt(df.height)} accessions with coordinates`;
+  const outside = all.length - shown.length ? `${fmt(all.length - shown.length)} outside the map's extent` : "";
+  // a zoomed map: the box fitted, its shape from the box (degrees of longitude shrink with latitude); a tall box
+  // (the Andes) gets a narrower figure rather than empty sea on both sides
+  const ratio = box ? (box[3] - box[1]) / ((box[2] - box[0]) * Math.cos(((box[1] + box[3]) / 2) * Math.PI / 180)) : 0;
+  // never narrower than its title (15 px bold, about 8.6 px a character)
+  const w = box && width * ratio > 800 ? Math.max(480, Math.round(800 / ratio), Math.ceil(title.length * 8.6) + 12) : width;
+  const height = box ? Math.round(Math.min(1000, Math.max(320, w * ratio))) : undefined;
   return render(
     {
       title,
-      projection: "equal-earth",
-      width: 900,
+      projection: box ? { type: "equal-earth", domain: boxPolygon(box) as never, inset: 10 } : "equal-earth",
+      width: w,
+      ...(height ? { height } : {}),
       color: scale ? { domain: scale.domain, range: scale.range, legend: true } : undefined,
-      marks: [
-        Plot.sphere({ stroke: "#ccc" }),
-        Plot.geo(worldLand() as never, { fill: "#eee", stroke: "#bbb" }),
-        Plot.dot(data, { x: lon, y: lat, r: 2, fill: scale ? "_colour" : CATEGORY_COLOURS[2]!, fillOpacity: 0.75 }),
-      ],
+      marks: box
+        ? [
+          Plot.frame({ fill: "#f5f9fc", stroke: "#ccc" }),
+          Plot.geo(worldCountries() as never, { fill: "#eee", stroke: "#aaa", strokeWidth: 0.6, clip: "frame" }),
+          Plot.dot(data, {
+            x: lon,
+            y: lat,
+            r: 3,
+            fill: scale ? "_colour" : CATEGORY_COLOURS[2]!,
+            fillOpacity: 0.8,
+            stroke: "white",
+            strokeWidth: 0.4,
+          }),
+        ]
+        : [
+          Plot.sphere({ stroke: "#ccc" }),
+          Plot.geo(worldLand() as never, { fill: "#eee", stroke: "#bbb" }),
+          Plot.dot(data, { x: lon, y: lat, r: 2, fill: scale ? "_colour" : CATEGORY_COLOURS[2]!, fillOpacity: 0.75 }),
+        ],
     },
     title,
-    { subtitle: [georeferenced, drawn.subtitle].filter(Boolean).join("; ") },
+    { subtitle: [georeferenced, outside, drawn.subtitle].filter(Boolean).join("; ") },
   );
 }
 
@@ -283,7 +323,13 @@ export function traitBox(
   const order = [...n.keys()].map((k) => {
     const v = data.filter((d) => d.group === label(k)).map((d) => d.value).sort((a, b) => a - b);
     return { k: label(k), median: v[Math.floor(v.length / 2)]! };
-  }).sort((a, b) => (a.k.startsWith("unknown (") ? 1 : 0) - (b.k.startsWith("unknown (") ? 1 : 0) || b.median - a.median).map((d) => d.k);
+  }).sort((a, b) =>
+    (a.k.startsWith("unknown (") ? 1 : 0) - (b.k.startsWith("unknown (") ? 1 : 0) || b.median - a.median ||
+    (a.k < b.k ? -1 : a.k > b.k ? 1 : 0)
+  ).map((d) => d.k);
+  // drawn group by group, values ascending: the same values give the same SVG whatever their row order
+  const rank = new Map(order.map((k, i) => [k, i]));
+  data.sort((a, b) => rank.get(a.group)! - rank.get(b.group)! || a.value - b.value);
   const longest = Math.max(0, ...order.map((k) => k.length));
   const marginLeft = Math.min(340, 20 + longest * 6.4);
   return render(

@@ -28,4 +28,5 @@ export {
   withDatasetNames,
   withUnit,
 } from "./labels.ts";
+export { type BBox, type MapExtent, REGIONS } from "./extent.ts";
 export { findingsMap, type FindingsMapOptions } from "./quality.ts";

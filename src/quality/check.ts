@@ -1,16 +1,15 @@
 /**
- * `checkPassports(df)`: passport data quality, locally and offline. Coordinate
- * rules run in one pass over typed arrays against the 1 km land index
- * (geometry.ts); date, code, identifier and taxon rules are polars expressions
- * over the frame. The result is one row per finding plus a summary per rule.
+ * `checkPassports(df)`: passport data quality, locally and offline. The runner of the rule table (rules.ts): point rules
+ * in one pass over typed arrays against the 1 km land index (geometry.ts), value and tuple rules on distinct values
+ * joined back to the rows, expression and frame rules as polars. It counts, per rule, the rows the rule could test, and
+ * gives each finding BDQ's response (bdq.ts). The result is one row per finding plus a summary per rule.
  */
 import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr } from "nodejs-polars";
-import { COLLSRC_LABELS, MLSSTAT_LABELS, STORAGE_LABELS } from "../mcpd/code-lists.ts";
-import { COUNTRY_NAMES, FORMER_COUNTRY_NAMES } from "../mcpd/countries.ts";
-import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
+import type { CountryCentres } from "./centres.ts";
 import { type LandIndex, landIndex } from "./geometry.ts";
-import { RULE_BY_ID, RULES, type Severity } from "./rules.ts";
+import { Point } from "./point.ts";
+import { type Check, type FrameContext, type Hit, meetsNeeds, perField, type Rule, RULE_BY_ID, RULES, type RunContext } from "./rules.ts";
 
 export interface CheckOptions {
   /**
@@ -20,7 +19,10 @@ export interface CheckOptions {
   toleranceMeters?: number;
   /** Widen the tolerance of a point to its COORDUNCERT (at most 25 km) when that is larger. Default true. */
   useUncertainty?: boolean;
-  /** A point this close to the centroid of ORIGCTY is flagged coord-centroid. Default 1,000 m (CoordinateCleaner's default). */
+  /**
+   * A point this close to a centre of ORIGCTY (centres.ts) is flagged coord-centroid, at most a hundredth of the square
+   * root of the country's area. Default 1,000 m (CoordinateCleaner's `cc_cen` buffer; BDQ's default is 5,000 m).
+   */
   centroidMeters?: number;
   /**
    * A point farther than this from every other point of its taxon (GENUS + SPECIES) is flagged coord-outlier; taxa
@@ -43,13 +45,14 @@ export interface CheckOptions {
 export interface QualityReport {
   /**
    * One row per finding: INSTCODE, ACCENUMB, UUID (those present in the input), `row` (0-based row of the input),
-   * field, rule, severity, message, value, suggestion, the row's DECLATITUDE/DECLONGITUDE, and for coordinate
-   * corrections the suggested pair (suggested_latitude, suggested_longitude).
+   * field, rule, severity, message (BDQ's comment), value, suggestion, BDQ's `bdq` test label, `status` and `result`,
+   * the row's DECLATITUDE/DECLONGITUDE, and for coordinate corrections the suggested pair (suggested_latitude,
+   * suggested_longitude).
    */
   findings: DataFrame;
   /**
-   * Per rule: rule, field, severity, findings, accessions (distinct rows), checked (rows the rule could test), share of
-   * checked, description.
+   * Per rule: rule, field, severity, bdq, findings, accessions (distinct rows), checked (rows the rule could test), share
+   * of checked, description.
    */
   summary: DataFrame;
   /** Rows checked. */
@@ -57,50 +60,51 @@ export interface QualityReport {
   /** Seconds the check took, and of that loading the land map (0 once it is loaded). */
   seconds: number;
   geometrySeconds: number;
-  /** Seconds per stage: geometry, coordinates, dates, codes, duplicates, dois, taxa, assembly. */
+  /** Seconds per stage: geometry, points, values, tuples, frames, assembly. */
   stages: Record<string, number>;
 }
 
 const KEYS = ["INSTCODE", "ACCENUMB", "UUID"];
-/** SAMPSTAT codes of wild and weedy material (MCPD v2.1). */
-const WILD = new Set([100, 110, 120, 130, 200]);
-const M_PER_DEG_LAT = 110_574;
+const has = (df: DataFrame, c: string) => df.columns.includes(c);
+const str = (c: string) => pl.col(c).cast(pl.Utf8);
+const of = (rules: Rule[], kind: Check["kind"]) => rules.filter((r) => r.check.kind === kind);
 
-/** Collects findings as columns. */
+/** The columns of a part of the findings, in order. */
+const SCHEMA: [string, DataType][] = [
+  ["row", pl.UInt32],
+  ["field", pl.Utf8],
+  ["rule", pl.Utf8],
+  ["message", pl.Utf8],
+  ["value", pl.Utf8],
+  ["suggestion", pl.Utf8],
+  ["suggested_latitude", pl.Float64],
+  ["suggested_longitude", pl.Float64],
+];
+
+/** Findings of the point rules, gathered as columns. */
 class Sink {
-  row: number[] = [];
-  field: string[] = [];
-  rule: string[] = [];
-  message: string[] = [];
-  value: (string | null)[] = [];
+  cols = { row: [] as number[], field: [] as string[], rule: [] as string[], message: [] as string[], value: [] as string[] };
   suggestion: (string | null)[] = [];
   sLat: (number | null)[] = [];
   sLon: (number | null)[] = [];
-  add(
-    row: number,
-    rule: string,
-    field: string,
-    message: string,
-    value: string | null,
-    suggestion: string | null = null,
-    s?: [number, number],
-  ) {
-    this.row.push(row);
-    this.rule.push(rule);
-    this.field.push(field);
-    this.message.push(message);
-    this.value.push(value);
-    this.suggestion.push(suggestion);
-    this.sLat.push(s ? s[0] : null);
-    this.sLon.push(s ? s[1] : null);
+  add(row: number, rule: Rule, hit: Hit, value: string) {
+    this.cols.row.push(row);
+    this.cols.field.push(rule.fields[0]!);
+    this.cols.rule.push(rule.id);
+    this.cols.message.push(hit.message);
+    this.cols.value.push(hit.value ?? value);
+    this.suggestion.push(hit.suggestion ?? null);
+    this.sLat.push(hit.to ? hit.to[0] : null);
+    this.sLon.push(hit.to ? hit.to[1] : null);
   }
   frame(): DataFrame {
+    const c = this.cols;
     return pl.DataFrame([
-      pl.Series("row", this.row, pl.UInt32),
-      pl.Series("field", this.field, pl.Utf8),
-      pl.Series("rule", this.rule, pl.Utf8),
-      pl.Series("message", this.message, pl.Utf8),
-      pl.Series("value", this.value, pl.Utf8),
+      pl.Series("row", c.row, pl.UInt32),
+      pl.Series("field", c.field, pl.Utf8),
+      pl.Series("rule", c.rule, pl.Utf8),
+      pl.Series("message", c.message, pl.Utf8),
+      pl.Series("value", c.value, pl.Utf8),
       pl.Series("suggestion", this.suggestion, pl.Utf8),
       pl.Series("suggested_latitude", this.sLat, pl.Float64),
       pl.Series("suggested_longitude", this.sLon, pl.Float64),
@@ -108,42 +112,27 @@ class Sink {
   }
 }
 
-/** Decimal places of a coordinate as written (0 to 7). */
-function decimals(v: number): number {
-  let x = Math.abs(v);
-  for (let d = 0; d < 7; d++) {
-    if (Math.abs(x - Math.round(x)) < 1e-6) return d;
-    x *= 10;
-  }
-  return 7;
+/** A part of the findings in SCHEMA's columns (absent ones null). */
+function conform(p: DataFrame): DataFrame {
+  return p.select(...SCHEMA.map(([c, dt]) => (has(p, c) ? pl.col(c).cast(dt) : pl.lit(null).cast(dt).alias(c))));
 }
 
-type Slip = [string, string, (y: number, x: number) => number, (y: number, x: number) => number];
-/** Slips of hand between a point and its record: rule, description, corrected latitude and longitude. */
-const SLIPS: Slip[] = [
-  ["coord-swapped", "latitude and longitude swapped", (_y, x) => x, (y) => y],
-  ["coord-sign", "latitude's sign lost", (y) => -y, (_y, x) => x],
-  ["coord-sign", "longitude's sign lost", (y) => y, (_y, x) => -x],
-  ["coord-sign", "both signs lost", (y) => -y, (_y, x) => -x],
-  ["coord-swapped", "swapped, and the sign of the latitude lost", (_y, x) => -x, (y) => y],
-  ["coord-swapped", "swapped, and the sign of the longitude lost", (_y, x) => x, (y) => -y],
-];
-
-const fmt = (lat: number, lon: number) => `${+lat.toFixed(6)}, ${+lon.toFixed(6)}`;
-
-function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const r = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
-  return 12_742 * Math.asin(Math.min(1, Math.sqrt(a)));
+/** Hits on distinct values as a lookup frame: the key columns, then rule, message, value, suggestion. */
+function lookup(keys: string[], hits: [string[], Rule, Hit][]): DataFrame {
+  return pl.DataFrame([
+    ...keys.map((k, j) => pl.Series(k, hits.map((h) => h[0][j]!), pl.Utf8)),
+    pl.Series("rule", hits.map((h) => h[1].id), pl.Utf8),
+    pl.Series("message", hits.map((h) => h[2].message), pl.Utf8),
+    pl.Series("_value", hits.map((h) => h[2].value ?? null), pl.Utf8),
+    pl.Series("suggestion", hits.map((h) => h[2].suggestion ?? null), pl.Utf8),
+  ]);
 }
-
-const has = (df: DataFrame, c: string) => df.columns.includes(c);
-const str = (c: string) => pl.col(c).cast(pl.Utf8);
 
 /**
- * Checks passport data quality locally: coordinates against the 1 km land map and ORIGCTY, MCPD dates, code lists,
- * country codes, duplicate accession numbers, DOIs and taxon names. Columns it needs but the frame lacks are skipped
- * (the summary's `checked` says how many rows each rule could test).
+ * Checks passport data quality locally: coordinates against the 1 km land map, ORIGCTY and the centres of countries,
+ * MCPD dates, code lists and their consistency, country codes, duplicate accession numbers, DOIs and taxon names (the
+ * rules of `RULES`). Columns it needs but the frame lacks are skipped (the summary's `checked` says how many rows each
+ * rule could test).
  * @example
  * ```ts
  * import { checkPassports, Genesys } from "genesys-notebook";
@@ -156,14 +145,15 @@ const str = (c: string) => pl.col(c).cast(pl.Utf8);
  */
 export function checkPassports(df: DataFrame, options: CheckOptions = {}): QualityReport {
   const started = performance.now();
-  const enabled = new Set(options.rules ?? RULES.map((x) => x.id));
-  for (const id of enabled) {
+  for (const id of options.rules ?? []) {
     if (!RULE_BY_ID.has(id)) throw new RangeError(`unknown rule '${id}'; rules are ${RULES.map((x) => x.id).join(", ")}`);
   }
-  const sink = new Sink();
-  const checked = new Map<string, number>();
+  const wanted = new Set(options.rules ?? RULES.map((x) => x.id));
+  const rules = RULES.filter((r) => wanted.has(r.id));
+  const runnable = rules.filter((r) => meetsNeeds(r, (c) => has(df, c)));
+  const today = options.today ?? new Date();
+  const ctx: RunContext = { today: today.getUTCFullYear() * 10_000 + (today.getUTCMonth() + 1) * 100 + today.getUTCDate() };
   const parts: DataFrame[] = [];
-  let geometrySeconds = 0;
   const stages: Record<string, number> = {};
   let mark = performance.now();
   const stage = (name: string) => {
@@ -172,68 +162,221 @@ export function checkPassports(df: DataFrame, options: CheckOptions = {}): Quali
     mark = now;
   };
 
-  if (has(df, "DECLATITUDE") && has(df, "DECLONGITUDE")) {
+  let geometrySeconds = 0;
+  const located = new Set<number>();
+  const points = of(runnable, "point");
+  if (points.length) {
     const t = performance.now();
     const land = landIndex();
     geometrySeconds = (performance.now() - t) / 1000;
     stage("geometry");
-    coordinates(df, land, options, enabled, sink, checked);
-    stage("coordinates");
+    parts.push(runPoints(df, land, points, options, located));
   }
-  if (has(df, "ACQDATE") || has(df, "COLLDATE")) parts.push(...dates(df, options.today ?? new Date(), enabled, checked));
-  stage("dates");
-  parts.push(...codes(df, enabled, checked));
-  stage("codes");
-  if (has(df, "INSTCODE") && has(df, "ACCENUMB") && enabled.has("accenumb-duplicate")) parts.push(duplicates(df, checked));
-  stage("duplicates");
-  if (has(df, "DOI")) parts.push(...dois(df, enabled, checked));
-  stage("dois");
-  if (has(df, "GENUS") && has(df, "SPECIES") && has(df, "GRIN_NAME") && enabled.has("taxon-grin")) parts.push(taxa(df, checked));
-  stage("taxa");
+  stage("points");
+  parts.push(...runExprs(df, of(runnable, "expr")), ...runValues(df, of(runnable, "value"), ctx));
+  stage("values");
+  parts.push(...of(runnable, "tuple").map((r) => runTuple(df, r)));
+  stage("tuples");
+  const frameCtx: FrameContext = {
+    located,
+    options: {
+      outlierKm: options.outlierKm ?? 1000,
+      outlierMinRecords: options.outlierMinRecords ?? 10,
+      outlierWildOnly: options.outlierWildOnly ?? true,
+    },
+  };
+  for (const r of of(runnable, "frame")) {
+    if (r.check.kind !== "frame") continue;
+    parts.push(r.check.run(df, frameCtx).withColumns(pl.lit(r.fields[0]!).alias("field"), pl.lit(r.id).alias("rule")));
+  }
+  stage("frames");
 
-  const schema = sink.frame().schema;
-  const all = [
-    sink.frame(),
-    ...parts.map((p) =>
-      p.select(
-        ...(Object.entries(schema) as [string, DataType][]).map((
-          [c, dt],
-        ) => (has(p, c) ? pl.col(c).cast(dt) : pl.lit(null).cast(dt).alias(c))),
-      )
-    ),
-  ];
-  let findings = pl.concat(all, { how: "vertical" });
-  const sev = pl.DataFrame([
-    pl.Series("rule", RULES.map((x) => x.id), pl.Utf8),
-    pl.Series("severity", RULES.map((x) => x.severity), pl.Utf8),
-    pl.Series("_order", RULES.map((_, i) => i), pl.UInt32),
-  ]);
-  const keyCols = [...KEYS, "DECLATITUDE", "DECLONGITUDE"].filter((c) => has(df, c));
-  const keys = df.select(...keyCols).withRowIndex("row").join(findings.select("row").unique(), { on: "row", how: "semi" })
-    .select("row", ...keyCols.map((c) => (c.startsWith("DEC") ? pl.col(c).cast(pl.Float64) : str(c))));
-  findings = findings.join(sev, { on: "rule", how: "left" }).join(keys.withColumns(pl.col("row").cast(pl.UInt32)), {
-    on: "row",
-    how: "left",
-  })
-    .sort(["row", "_order"]).drop("_order");
-  const order = [...keyCols.filter((c) => KEYS.includes(c)), "row", "field", "rule", "severity", "message", "value", "suggestion"];
-  const geo = keyCols.filter((c) => c.startsWith("DEC"));
-  findings = findings.select(...order, ...geo, "suggested_latitude", "suggested_longitude");
-  const summary = summarise(findings, checked, enabled);
+  const findings = assemble(df, pl.concat(parts.map(conform), { how: "vertical" }));
+  const summary = summarise(findings, checked(df, rules, runnable), rules);
   stage("assembly");
   return { findings, summary, rows: df.height, seconds: (performance.now() - started) / 1000, geometrySeconds, stages };
 }
 
-function summarise(findings: DataFrame, checked: Map<string, number>, enabled: Set<string>): DataFrame {
+/**
+ * Rows each rule could test (BDQ: the others are INTERNAL_PREREQUISITES_NOT_MET): every field in `needs` present; for
+ * rules that test each field on its own, any of them. Counted here, in one pass, for every rule.
+ */
+function checked(df: DataFrame, rules: Rule[], runnable: Rule[]): Map<string, number> {
+  const run = new Set(runnable);
+  const exprs = rules.filter((r) => run.has(r)).map((r) => {
+    const cols = (perField(r) ? r.fields : r.needs).filter((c) => has(df, c)).map((c) => pl.col(c).isNotNull());
+    const all = cols.reduce((a, b) => (perField(r) ? a.or(b) : a.and(b)));
+    return all.cast(pl.UInt32).sum().alias(r.id);
+  });
+  const counts = exprs.length ? (df.select(...exprs).toRecords()[0] as Record<string, number>) : {};
+  return new Map(rules.map((r) => [r.id, Number(counts[r.id] ?? 0)]));
+}
+
+/** The point rules, in table order, in one pass over the rows that have both coordinates. */
+function runPoints(df: DataFrame, land: LandIndex, rules: Rule[], o: CheckOptions, located: Set<number>): DataFrame {
+  const cols: Expr[] = [
+    pl.col("row"),
+    pl.col("DECLATITUDE").cast(pl.Float64).alias("lat"),
+    pl.col("DECLONGITUDE").cast(pl.Float64).alias("lon"),
+  ];
+  if (has(df, "ORIGCTY")) {
+    // ORIGCTY as an index into the land map (-1: none, unknown or not on the map)
+    const codes = df.select(str("ORIGCTY").alias("c")).getColumn("c").unique().dropNulls().toArray() as string[];
+    cols.push(
+      str("ORIGCTY").replaceStrict(codes, codes.map((c) => land.countryIndex(c.trim().toUpperCase())), -1, pl.Int32).fillNull(-1)
+        .alias("cty"),
+    );
+  }
+  if (has(df, "COORDUNCERT")) cols.push(pl.col("COORDUNCERT").cast(pl.Float64).fillNull(Number.NaN).alias("unc"));
+  const g = df.withRowIndex("row").select(...cols).filter(pl.col("lat").isNotNull().and(pl.col("lon").isNotNull()));
+  const n = g.height;
+  const row = g.getColumn("row").toTypedArray() as Uint32Array;
+  const lat = g.getColumn("lat").toTypedArray() as Float64Array;
+  const lon = g.getColumn("lon").toTypedArray() as Float64Array;
+  const cty = has(g, "cty") ? (g.getColumn("cty").toTypedArray() as Int32Array) : new Int32Array(n).fill(-1);
+  const unc = has(g, "unc") ? (g.getColumn("unc").toTypedArray() as Float64Array) : new Float64Array(n).fill(NaN);
+  const options = {
+    toleranceMeters: o.toleranceMeters ?? 2_000,
+    useUncertainty: o.useUncertainty ?? true,
+    centroidMeters: o.centroidMeters ?? 1_000,
+  };
+  const p = new Point(land, options, new Map() as CountryCentres);
+  const tests = rules.map((r) => [r, r.check.kind === "point" ? r.check : undefined] as const);
+  const sink = new Sink();
+  for (let i = 0; i < n; i++) {
+    const y = lat[i]!, x = lon[i]!;
+    if (!Number.isFinite(y) || !Number.isFinite(x)) continue;
+    p.set(y, x, unc[i]!, cty[i]!);
+    for (const [r, check] of tests) {
+      const hit = check!.test(p);
+      if (!hit) continue;
+      sink.add(row[i]!, r, hit, `${+y.toFixed(6)}, ${+x.toFixed(6)}`);
+      if (check!.exclusive) {
+        located.add(row[i]!);
+        break;
+      }
+    }
+  }
+  return sink.frame();
+}
+
+function runExprs(df: DataFrame, rules: Rule[]): DataFrame[] {
+  const base = df.withRowIndex("row");
+  return rules.flatMap((r) =>
+    r.check.kind !== "expr"
+      ? []
+      : r.fields.filter((f) => has(df, f)).map((f) =>
+        base.filter((r.check as Extract<Check, { kind: "expr" }>).when(f)).select(
+          pl.col("row"),
+          pl.lit(f).alias("field"),
+          pl.lit(r.id).alias("rule"),
+          pl.lit((r.check as Extract<Check, { kind: "expr" }>).message(f)).alias("message"),
+          str(f).alias("value"),
+        )
+      )
+  );
+}
+
+/** Value rules, field by field: each field's distinct values once, every rule of that field on each. */
+function runValues(df: DataFrame, rules: Rule[], ctx: RunContext): DataFrame[] {
+  const fields = [...new Set(rules.flatMap((r) => r.fields.filter((f) => has(df, f))))];
+  return fields.flatMap((f) => {
+    const mine = rules.filter((r) => r.fields.includes(f));
+    const values = df.select(str(f).alias("v")).getColumn("v").unique().dropNulls().toArray() as string[];
+    const hits: [string[], Rule, Hit][] = [];
+    for (const v of values) {
+      for (const r of mine) {
+        const hit = r.check.kind === "value" ? r.check.test(v, f, ctx) : undefined;
+        if (hit) hits.push([[v], r, hit]);
+      }
+    }
+    if (!hits.length) return [];
+    return [
+      df.select(str(f)).withRowIndex("row").join(lookup([f], hits), { on: f, how: "inner" }).select(
+        pl.col("row"),
+        pl.lit(f).alias("field"),
+        "rule",
+        "message",
+        pl.col("_value").fillNull(pl.col(f)).alias("value"),
+        "suggestion",
+      ),
+    ];
+  });
+}
+
+/** A tuple rule on the distinct combinations of its fields, reported on the first. */
+function runTuple(df: DataFrame, r: Rule): DataFrame {
+  if (r.check.kind !== "tuple") throw new TypeError(`${r.id} is not a tuple rule`);
+  const keys = [...r.fields];
+  const base = df.withRowIndex("row").select("row", ...keys.map((k) => str(k)))
+    .filter(keys.map((k) => pl.col(k).isNotNull()).reduce((a, b) => a.and(b)));
+  const combos = base.select(...keys).unique().rows() as string[][];
+  const hits: [string[], Rule, Hit][] = [];
+  for (const c of combos) {
+    const hit = r.check.test(c);
+    if (hit) hits.push([c, r, hit]);
+  }
+  if (!hits.length) return base.head(0).select("row");
+  return base.join(lookup(keys, hits), { on: keys, how: "inner" }).select(
+    pl.col("row"),
+    pl.lit(keys[0]!).alias("field"),
+    "rule",
+    "message",
+    pl.col("_value").fillNull(pl.col(keys[0]!)).alias("value"),
+    "suggestion",
+  );
+}
+
+/** Findings with the rule's severity and BDQ response, the accession keys, sorted by row and rule order. */
+function assemble(df: DataFrame, findings: DataFrame): DataFrame {
+  const meta = pl.DataFrame([
+    pl.Series("rule", RULES.map((x) => x.id), pl.Utf8),
+    pl.Series("severity", RULES.map((x) => x.severity), pl.Utf8),
+    pl.Series("bdq", RULES.map((x) => x.bdq[0]?.label ?? null), pl.Utf8),
+    pl.Series("_order", RULES.map((_, i) => i), pl.UInt32),
+  ]);
+  const keyCols = [...KEYS, "DECLATITUDE", "DECLONGITUDE"].filter((c) => has(df, c));
+  const keys = df.select(...keyCols).withRowIndex("row").join(findings.select("row").unique(), { on: "row", how: "semi" })
+    .select(pl.col("row").cast(pl.UInt32), ...keyCols.map((c) => (c.startsWith("DEC") ? pl.col(c).cast(pl.Float64) : str(c))));
+  const amendment = pl.col("bdq").str.startsWith("AMENDMENT_");
+  const amended = pl.col("suggested_latitude").isNotNull();
+  const status = pl.when(amendment.and(amended)).then(pl.lit("AMENDED")).when(amendment).then(pl.lit("NOT_AMENDED"))
+    .otherwise(pl.lit("RUN_HAS_RESULT"));
+  const result = pl.when(amendment.and(amended)).then(
+    pl.concatString([
+      pl.lit('{"dwc:decimalLatitude":"'),
+      pl.col("suggested_latitude").cast(pl.Utf8),
+      pl.lit('","dwc:decimalLongitude":"'),
+      pl.col("suggested_longitude").cast(pl.Utf8),
+      pl.lit('"}'),
+    ], ""),
+  ).when(amendment).then(pl.lit(null).cast(pl.Utf8))
+    .when(pl.col("bdq").str.startsWith("ISSUE_")).then(pl.lit("POTENTIAL_ISSUE")).otherwise(pl.lit("NOT_COMPLIANT"));
+  const order = [...keyCols.filter((c) => KEYS.includes(c)), "row", "field", "rule", "severity", "message", "value", "suggestion"];
+  return findings.join(meta, { on: "rule", how: "left" }).join(keys, { on: "row", how: "left" })
+    .withColumns(status.alias("status"), result.alias("result"))
+    .sort(["row", "_order"])
+    .select(
+      ...order,
+      "bdq",
+      "status",
+      "result",
+      ...keyCols.filter((c) => c.startsWith("DEC")),
+      "suggested_latitude",
+      "suggested_longitude",
+    );
+}
+
+function summarise(findings: DataFrame, checked: Map<string, number>, rules: Rule[]): DataFrame {
   const counts = findings.groupBy("rule").agg(pl.len().alias("findings"), pl.col("row").nUnique().alias("accessions"));
   const got = new Map<string, [number, number]>(
     counts.toRecords().map((r) => [String(r.rule), [Number(r.findings), Number(r.accessions)]]),
   );
-  const rules = RULES.filter((x) => enabled.has(x.id));
   return pl.DataFrame([
     pl.Series("rule", rules.map((x) => x.id), pl.Utf8),
-    pl.Series("field", rules.map((x) => x.field), pl.Utf8),
+    pl.Series("field", rules.map((x) => x.fields.join(", ")), pl.Utf8),
     pl.Series("severity", rules.map((x) => x.severity), pl.Utf8),
+    pl.Series("bdq", rules.map((x) => x.bdq.map((b) => b.label).join(", ") || null), pl.Utf8),
     pl.Series("findings", rules.map((x) => got.get(x.id)?.[0] ?? 0), pl.UInt32),
     pl.Series("accessions", rules.map((x) => got.get(x.id)?.[1] ?? 0), pl.UInt32),
     pl.Series("checked", rules.map((x) => checked.get(x.id) ?? 0), pl.UInt32),
@@ -248,406 +391,3 @@ function summarise(findings: DataFrame, checked: Map<string, number>, enabled: S
     pl.Series("description", rules.map((x) => x.description), pl.Utf8),
   ]);
 }
-
-/** The coordinate rules, in one pass over the rows that have both coordinates. */
-function coordinates(df: DataFrame, land: LandIndex, o: CheckOptions, on: Set<string>, sink: Sink, checked: Map<string, number>) {
-  const tolerance = o.toleranceMeters ?? 2_000;
-  const useUnc = o.useUncertainty ?? true;
-  const centroidM = o.centroidMeters ?? 1_000;
-  const cols: Expr[] = [
-    pl.col("row"),
-    pl.col("DECLATITUDE").cast(pl.Float64).alias("lat"),
-    pl.col("DECLONGITUDE").cast(pl.Float64).alias("lon"),
-  ];
-  // ORIGCTY as an index into the land map (-1: none, unknown or not on the map)
-  let ctyCodes: string[] = [];
-  if (has(df, "ORIGCTY")) {
-    ctyCodes = df.select(str("ORIGCTY").alias("c")).getColumn("c").unique().dropNulls().toArray() as string[];
-    cols.push(
-      str("ORIGCTY").replaceStrict(ctyCodes, ctyCodes.map((c) => land.countryIndex(c.trim().toUpperCase())), -1, pl.Int32).fillNull(-1)
-        .alias("cty"),
-    );
-  }
-  if (has(df, "COORDUNCERT")) cols.push(pl.col("COORDUNCERT").cast(pl.Float64).fillNull(NaN).alias("unc"));
-  const taxon = has(df, "GENUS") && has(df, "SPECIES");
-  if (taxon) cols.push(pl.concatString([str("GENUS"), str("SPECIES")], " ").alias("taxon"));
-  const wildOnly = (o.outlierWildOnly ?? true) && has(df, "SAMPSTAT");
-  if (wildOnly) cols.push(pl.col("SAMPSTAT").cast(pl.Int32, false).fillNull(-1).alias("samp"));
-  const needed = ["DECLATITUDE", "DECLONGITUDE", "ORIGCTY", "COORDUNCERT", "GENUS", "SPECIES", "SAMPSTAT"].filter((c) => has(df, c));
-  const g = df.select(...needed).withRowIndex("row").filter(pl.col("DECLATITUDE").isNotNull().and(pl.col("DECLONGITUDE").isNotNull()))
-    .select(...cols);
-  const n = g.height;
-  const row = g.getColumn("row").toTypedArray() as Uint32Array;
-  const lat = g.getColumn("lat").toTypedArray() as Float64Array;
-  const lon = g.getColumn("lon").toTypedArray() as Float64Array;
-  const cty = has(g, "cty") ? (g.getColumn("cty").toTypedArray() as Int32Array) : new Int32Array(n).fill(-1);
-  const unc = has(g, "unc") ? (g.getColumn("unc").toTypedArray() as Float64Array) : new Float64Array(n).fill(NaN);
-  for (const id of ["coord-zero", "coord-range", "coord-sea", "coord-equal", "coord-rounded"]) checked.set(id, n);
-  let withCountry = 0, withUnc = 0;
-  const centroids = new Map<number, [number, number] | undefined>();
-  /** rows left out of the outlier test: those with a location finding (and cultivated material, see outlierWildOnly) */
-  const located = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const y = lat[i]!, x = lon[i]!, c = cty[i]!, r = row[i]!;
-    if (!Number.isFinite(y) || !Number.isFinite(x)) continue;
-    if (c >= 0) withCountry++;
-    if (y === 0 && x === 0) {
-      if (on.has("coord-zero")) {
-        sink.add(r, "coord-zero", "DECLATITUDE", "latitude and longitude are 0/0 (a missing georeference)", fmt(y, x));
-      }
-      located[i] = 1;
-      continue;
-    }
-    const code = c >= 0 ? land.codes[c]! : "";
-    /** The usual slips, tried in turn: the first that puts the point in ORIGCTY is reported with the corrected pair. */
-    const fix = () => {
-      if (c < 0) return false;
-      for (let k = 0; k < SLIPS.length; k++) {
-        const [rule, what, fy, fx] = SLIPS[k]!;
-        const cy = fy(y, x), cx = fx(y, x);
-        if (Math.abs(cy) <= 90 && Math.abs(cx) <= 180 && on.has(rule) && land.inCountry(cx, cy, c)) {
-          sink.add(r, rule, "DECLATITUDE", `${what}: the corrected point lies in ${code}`, fmt(y, x), fmt(cy, cx), [cy, cx]);
-          return true;
-        }
-      }
-      return false;
-    };
-    if (Math.abs(y) > 90 || Math.abs(x) > 180) {
-      located[i] = 1;
-      if (!fix() && on.has("coord-range")) {
-        sink.add(r, "coord-range", "DECLATITUDE", "latitude beyond ±90 or longitude beyond ±180", fmt(y, x));
-      }
-      continue;
-    }
-    if (y === x && on.has("coord-equal")) sink.add(r, "coord-equal", "DECLATITUDE", "latitude equals longitude", fmt(y, x));
-    const d = Math.max(decimals(y), decimals(x));
-    if (d === 0) {
-      if (on.has("coord-rounded")) {
-        sink.add(r, "coord-rounded", "DECLATITUDE", "both coordinates are whole degrees (up to 78 km off)", fmt(y, x));
-      }
-    } else if (Number.isFinite(unc[i]!)) {
-      withUnc++;
-      // half a unit in the last decimal place, in metres of latitude
-      const resolution = (M_PER_DEG_LAT * 10 ** -d) / 2;
-      if (resolution > unc[i]! && on.has("coord-precision")) {
-        sink.add(
-          r,
-          "coord-precision",
-          "COORDUNCERT",
-          `coordinates given to ${d} decimal${d > 1 ? "s" : ""} (±${Math.round(resolution)} m) but COORDUNCERT says ${unc[i]} m`,
-          String(unc[i]),
-        );
-      }
-    }
-    const tol = useUnc && Number.isFinite(unc[i]!) ? Math.max(tolerance, Math.min(unc[i]!, 25_000)) : tolerance;
-    if (c >= 0) {
-      if (land.inCountry(x, y, c) || land.distanceTo(x, y, c, tol) < tol) {
-        if (on.has("coord-centroid")) {
-          if (!centroids.has(c)) centroids.set(c, land.centroid(code));
-          const cc = centroids.get(c);
-          if (cc && haversineKm(y, x, cc[1], cc[0]) * 1000 <= centroidM) {
-            sink.add(r, "coord-centroid", "DECLATITUDE", `the point is at the centroid of ${code}`, fmt(y, x));
-          }
-        }
-        continue;
-      }
-      located[i] = 1;
-      if (fix()) continue;
-    }
-    const at = land.countryAt(x, y);
-    if (at >= 0) {
-      if (c >= 0) {
-        located[i] = 1;
-        if (on.has("coord-country")) {
-          sink.add(r, "coord-country", "DECLATITUDE", `the point is in ${land.codes[at]}, not in ${code}`, fmt(y, x));
-        }
-      }
-    } else if (land.distanceTo(x, y, -1, tol) >= tol) {
-      located[i] = 1;
-      if (on.has("coord-sea")) {
-        sink.add(r, "coord-sea", "DECLATITUDE", `the point is at sea, more than ${Math.round(tol)} m from land`, fmt(y, x));
-      }
-    } else if (c >= 0) {
-      located[i] = 1;
-      if (on.has("coord-country")) {
-        sink.add(r, "coord-country", "DECLATITUDE", `the point is off a coast, not within ${Math.round(tol)} m of ${code}`, fmt(y, x));
-      }
-    }
-  }
-  for (const id of ["coord-swapped", "coord-sign", "coord-country", "coord-centroid"]) checked.set(id, withCountry);
-  checked.set("coord-precision", withUnc);
-  if (taxon && on.has("coord-outlier")) {
-    const tax = g.getColumn("taxon").toArray() as (string | null)[];
-    if (wildOnly) {
-      const samp = g.getColumn("samp").toTypedArray() as Int32Array;
-      // MCPD's wild and weedy codes only: an invalid code (e.g. 150) says nothing about the material
-      for (let i = 0; i < n; i++) if (!WILD.has(samp[i]!)) located[i] = 1;
-    }
-    checked.set("coord-outlier", outliers(tax, lat, lon, row, located, o.outlierKm ?? 1000, o.outlierMinRecords ?? 10, sink));
-  }
-}
-
-/**
- * CoordinateCleaner's `cc_outl` (method "distance"): a point farther than `km` from every other point of its taxon.
- * Points are binned in 1-degree cells; a point with another point of its taxon in its own or a neighbouring cell is
- * not an outlier (at most 333 km away), and only the others are measured against the taxon's points, stopping at the
- * first one nearer than `km`.
- */
-function outliers(
-  tax: (string | null)[],
-  lat: Float64Array,
-  lon: Float64Array,
-  row: Uint32Array,
-  skip: Uint8Array,
-  km: number,
-  min: number,
-  sink: Sink,
-): number {
-  const groups = new Map<string, number[]>();
-  for (let i = 0; i < tax.length; i++) {
-    const t = tax[i];
-    if (t == null || skip[i] || !Number.isFinite(lat[i]!) || !Number.isFinite(lon[i]!)) continue;
-    let a = groups.get(t);
-    if (!a) groups.set(t, a = []);
-    a.push(i);
-  }
-  let tested = 0;
-  const cell = (i: number) => (Math.floor(lat[i]!) + 90) * 400 + (Math.floor(lon[i]!) + 180);
-  for (const [t, idx] of groups) {
-    if (idx.length < min) continue;
-    tested += idx.length;
-    const cells = new Map<number, number>();
-    for (const i of idx) cells.set(cell(i), (cells.get(cell(i)) ?? 0) + 1);
-    for (const i of idx) {
-      const c = cell(i);
-      let near = (cells.get(c) ?? 0) > 1;
-      for (let dy = -1; dy <= 1 && !near; dy++) {
-        for (let dx = -1; dx <= 1 && !near; dx++) if ((dx || dy) && cells.has(c + dy * 400 + dx)) near = true;
-      }
-      if (near) continue;
-      let nearest = Infinity;
-      for (const j of idx) {
-        if (j === i) continue;
-        const d = haversineKm(lat[i]!, lon[i]!, lat[j]!, lon[j]!);
-        if (d < nearest) nearest = d;
-        if (nearest <= km) break;
-      }
-      if (nearest > km) {
-        sink.add(
-          row[i]!,
-          "coord-outlier",
-          "DECLATITUDE",
-          `${Math.round(nearest)} km from the nearest other ${t} accession (threshold ${km} km)`,
-          fmt(lat[i]!, lon[i]!),
-        );
-      }
-    }
-  }
-  return tested;
-}
-
-/** A frame of findings from a boolean expression over the frame (with a `row` column). */
-function where(df: DataFrame, cond: Expr, rule: string, field: string, message: string, value: Expr, suggestion?: Expr): DataFrame {
-  return df.filter(cond).select(
-    pl.col("row").cast(pl.UInt32),
-    pl.lit(field).alias("field"),
-    pl.lit(rule).alias("rule"),
-    pl.lit(message).alias("message"),
-    value.cast(pl.Utf8).alias("value"),
-    (suggestion ?? pl.lit(null)).cast(pl.Utf8).alias("suggestion"),
-  );
-}
-
-/** An MCPD date (YYYYMMDD, "--" for an unknown month or day): valid, and the earliest and latest day it may mean (YYYYMMDD numbers). */
-export function mcpdDateRange(v: string): { ok: boolean; earliest: number; latest: number } {
-  const bad = { ok: false, earliest: NaN, latest: NaN };
-  if (!/^[0-9]{4}([0-9]{2}|--)([0-9]{2}|--)$/.test(v)) return bad;
-  const y = Number(v.slice(0, 4)), ms = v.slice(4, 6), ds = v.slice(6, 8);
-  if (ms === "--" && ds !== "--") return bad; // a day without a month
-  const m = ms === "--" ? undefined : Number(ms), d = ds === "--" ? undefined : Number(ds);
-  if (y < 1000 || (m !== undefined && (m < 1 || m > 12))) return bad;
-  if (d !== undefined && m !== undefined) {
-    const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-    const days = m === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
-    if (d < 1 || d > days) return bad;
-  }
-  const lastDay = m === undefined ? 31 : m === 2 ? 29 : [4, 6, 9, 11].includes(m) ? 30 : 31;
-  return { ok: true, earliest: y * 10_000 + (m ?? 1) * 100 + (d ?? 1), latest: y * 10_000 + (m ?? 12) * 100 + (d ?? lastDay) };
-}
-
-/** Date rules, on the distinct values (tens of thousands at most) joined back to the rows. */
-function dates(df: DataFrame, today: Date, on: Set<string>, checked: Map<string, number>): DataFrame[] {
-  const out: DataFrame[] = [];
-  const todayInt = today.getUTCFullYear() * 10_000 + (today.getUTCMonth() + 1) * 100 + today.getUTCDate();
-  const cols = ["ACQDATE", "COLLDATE"].filter((c) => has(df, c));
-  let w = df.select(...cols.map((c) => str(c))).withRowIndex("row");
-  let nValid = 0;
-  for (const c of cols) {
-    const values = w.getColumn(c).unique().dropNulls().toArray() as string[];
-    const ranges = values.map(mcpdDateRange);
-    const lookup = pl.DataFrame([
-      pl.Series(c, values, pl.Utf8),
-      pl.Series(`${c}_ok`, ranges.map((x) => x.ok), pl.Bool),
-      pl.Series(`${c}_e`, ranges.map((x) => (x.ok ? x.earliest : null)), pl.Int32),
-      pl.Series(`${c}_l`, ranges.map((x) => (x.ok ? x.latest : null)), pl.Int32),
-    ]);
-    w = w.join(lookup, { on: c, how: "left" });
-    nValid += df.height - df.getColumn(c).nullCount();
-    if (on.has("date-invalid")) {
-      out.push(
-        where(
-          w,
-          pl.col(c).isNotNull().and(pl.col(`${c}_ok`).not()),
-          "date-invalid",
-          c,
-          `${c} is not a valid MCPD date (YYYYMMDD)`,
-          pl.col(c),
-        ),
-      );
-    }
-    if (on.has("date-future")) {
-      out.push(where(w, pl.col(`${c}_e`).gt(todayInt), "date-future", c, `${c} is after the day of the check`, pl.col(c)));
-    }
-  }
-  checked.set("date-invalid", nValid);
-  checked.set("date-future", nValid);
-  if (cols.length === 2) {
-    const both = pl.col("ACQDATE_ok").and(pl.col("COLLDATE_ok"));
-    checked.set("date-order", w.filter(both).height);
-    if (on.has("date-order")) {
-      out.push(where(
-        w,
-        both.and(pl.col("COLLDATE_e").gt(pl.col("ACQDATE_l"))),
-        "date-order",
-        "COLLDATE",
-        "COLLDATE is after ACQDATE: material cannot be acquired before it was collected",
-        pl.concatString([pl.col("COLLDATE"), pl.lit(" > "), pl.col("ACQDATE")], ""),
-      ));
-    }
-  } else checked.set("date-order", 0);
-  return out;
-}
-
-/** Code-list checks on the distinct values only (few), then the rows that hold a bad one. */
-function codes(df: DataFrame, on: Set<string>, checked: Map<string, number>): DataFrame[] {
-  const out: DataFrame[] = [];
-  const num = (m: ReadonlyMap<number, string>) => (v: string) => /^\s*\d+(\.0+)?\s*$/.test(v) && m.has(Number(v));
-  const lists: [string, (v: string) => boolean][] = [
-    ["SAMPSTAT", num(SAMPSTAT_LABELS)],
-    ["COLLSRC", num(COLLSRC_LABELS)],
-    ["STORAGE", (v) => v.split(";").every((x) => num(STORAGE_LABELS)(x))],
-    ["MLSSTAT", (v) => MLSSTAT_LABELS.has(v.trim().toLowerCase())],
-  ];
-  let nCodes = 0;
-  for (const [c, ok] of lists) {
-    if (!has(df, c) || !on.has("code-invalid")) continue;
-    const values = df.select(str(c).alias("v")).getColumn("v").unique().dropNulls().toArray() as string[];
-    const bad = values.filter((v) => !ok(v));
-    nCodes += df.height - df.getColumn(c).nullCount();
-    if (bad.length) {
-      const w = df.select(str(c)).withRowIndex("row");
-      out.push(where(w, pl.col(c).isIn(bad), "code-invalid", c, `${c} is not a code of the MCPD v2.1 list`, pl.col(c)));
-    }
-  }
-  checked.set("code-invalid", nCodes);
-  if (has(df, "ORIGCTY")) {
-    const values = df.select(str("ORIGCTY").alias("v")).getColumn("v").unique().dropNulls().toArray() as string[];
-    const former = values.filter((v) => FORMER_COUNTRY_NAMES.has(v.trim().toUpperCase()));
-    const unknown = values.filter((v) => !COUNTRY_NAMES.has(v.trim().toUpperCase()) && !FORMER_COUNTRY_NAMES.has(v.trim().toUpperCase()));
-    const n = df.height - df.getColumn("ORIGCTY").nullCount();
-    checked.set("country-former", n);
-    checked.set("country-unknown", n);
-    const base = df.select(str("ORIGCTY")).withRowIndex("row");
-    if (former.length && on.has("country-former")) {
-      out.push(
-        where(
-          base,
-          str("ORIGCTY").isIn(former),
-          "country-former",
-          "ORIGCTY",
-          "a former country (ISO 3166-3); right only for material collected before it changed",
-          str("ORIGCTY"),
-        ),
-      );
-    }
-    if (unknown.length && on.has("country-unknown")) {
-      out.push(
-        where(base, str("ORIGCTY").isIn(unknown), "country-unknown", "ORIGCTY", "not an ISO 3166-1 alpha-3 country code", str("ORIGCTY")),
-      );
-    }
-  }
-  return out;
-}
-
-function duplicates(df: DataFrame, checked: Map<string, number>): DataFrame {
-  const base = df.withRowIndex("row").select("row", str("INSTCODE").alias("i"), str("ACCENUMB").alias("a")).filter(pl.col("a").isNotNull());
-  checked.set("accenumb-duplicate", base.height);
-  const n = pl.len().over("i", "a");
-  return base.withColumns(n.alias("n")).filter(pl.col("n").gt(1)).select(
-    pl.col("row").cast(pl.UInt32),
-    pl.lit("ACCENUMB").alias("field"),
-    pl.lit("accenumb-duplicate").alias("rule"),
-    pl.concatString([pl.lit("ACCENUMB occurs "), pl.col("n").cast(pl.Utf8), pl.lit(" times in "), pl.col("i")], "").alias("message"),
-    pl.col("a").alias("value"),
-    pl.lit(null).cast(pl.Utf8).alias("suggestion"),
-  );
-}
-
-function dois(df: DataFrame, on: Set<string>, checked: Map<string, number>): DataFrame[] {
-  const base = df.select(str("DOI")).withRowIndex("row");
-  const s = str("DOI");
-  checked.set("doi-url", df.height - df.getColumn("DOI").nullCount());
-  checked.set("doi-malformed", df.height - df.getColumn("DOI").nullCount());
-  // Crossref's pattern for modern DOIs
-  const bare = s.str.contains("^10\\.[0-9]{4,9}/[-._;()/:A-Za-z0-9]+$");
-  const prefixed = s.str.contains("^(?i)(https?://(dx\\.)?doi\\.org/|doi:\\s*)10\\.[0-9]{4,9}/[-._;()/:A-Za-z0-9]+$");
-  const out: DataFrame[] = [];
-  if (on.has("doi-url")) {
-    out.push(
-      where(
-        base,
-        prefixed,
-        "doi-url",
-        "DOI",
-        "a DOI as a URL or with 'doi:'; MCPD wants the bare DOI",
-        s,
-        s.str.replace("^(?i)(https?://(dx\\.)?doi\\.org/|doi:\\s*)", ""),
-      ),
-    );
-  }
-  if (on.has("doi-malformed")) {
-    out.push(
-      where(base, s.isNotNull().and(bare.not()).and(prefixed.not()), "doi-malformed", "DOI", "not a DOI (10.<registrant>/<suffix>)", s),
-    );
-  }
-  return out;
-}
-
-/** GENUS and SPECIES against the first two words of GRIN_NAME, on the distinct combinations (few). */
-function taxa(df: DataFrame, checked: Map<string, number>): DataFrame {
-  const base = df.withRowIndex("row").select("row", str("GENUS").alias("g"), str("SPECIES").alias("s"), str("GRIN_NAME").alias("n"))
-    .filter(pl.col("g").isNotNull().and(pl.col("s").isNotNull()).and(pl.col("n").isNotNull()));
-  checked.set("taxon-grin", base.height);
-  const combos = base.select("g", "s", "n").unique().toRecords() as { g: string; s: string; n: string }[];
-  const bad = combos.flatMap((c) => {
-    const words = c.n.trim().split(/\s+/).filter((w) => w !== "×" && w.toLowerCase() !== "x");
-    const same = words[0]?.toLowerCase() === c.g.trim().toLowerCase() && words[1]?.toLowerCase() === c.s.trim().toLowerCase();
-    return same ? [] : [{ ...c, want: words.slice(0, 2).join(" ") }];
-  });
-  const lookup = pl.DataFrame([
-    pl.Series("g", bad.map((b) => b.g), pl.Utf8),
-    pl.Series("s", bad.map((b) => b.s), pl.Utf8),
-    pl.Series("n", bad.map((b) => b.n), pl.Utf8),
-    pl.Series("want", bad.map((b) => b.want), pl.Utf8),
-  ]);
-  return base.join(lookup, { on: ["g", "s", "n"], how: "inner" }).select(
-    pl.col("row").cast(pl.UInt32),
-    pl.lit("GENUS").alias("field"),
-    pl.lit("taxon-grin").alias("rule"),
-    pl.concatString([pl.lit("GENUS SPECIES differ from GRIN_NAME '"), pl.col("n"), pl.lit("'")], "").alias("message"),
-    pl.concatString([pl.col("g"), pl.col("s")], " ").alias("value"),
-    pl.col("want").alias("suggestion"),
-  );
-}
-
-export type { Severity };

@@ -34,7 +34,7 @@ interface SavedIndex {
 }
 
 /** Bump when the index's layout or cutting changes, so that cached indexes are rebuilt. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
 /** Country rings as read from the GeoJSON: flat x,y per ring, the first ring of each polygon its outer ring. */
 export interface CountryRings {
@@ -60,7 +60,10 @@ export class LandIndex {
   /** The cell each piece was cut to: its sides carry the cut edges, which are not borders. */
   private readonly pieceCell: Float64Array;
   private readonly tree: Flatbush;
-  /** Area-weighted centroid of each country's largest polygon: lon, lat. */
+  /**
+   * Per country: lon, lat of the equal-area centroid of its largest part; of the whole country; area in km²; lon, lat of
+   * the largest part's centroid computed in plain degrees (what simple tools compute).
+   */
   private readonly centroids: Float64Array;
   /** minX, minY, maxX, maxY of each country. */
   readonly countryBox: Float64Array;
@@ -88,7 +91,7 @@ export class LandIndex {
     const pieceRing: number[] = [0];
     const pieceCountry: number[] = [];
     const pieceCell: number[] = [];
-    this.centroids = new Float64Array(features.length * 2).fill(NaN);
+    this.centroids = new Float64Array(features.length * CENTRE_FIELDS).fill(NaN);
     this.countryBox = new Float64Array(features.length * 4);
     const emit = (country: number, rings: Ring[], cell: number[]) => {
       for (const r of rings) {
@@ -110,22 +113,14 @@ export class LandIndex {
     };
     features.forEach((f, country) => {
       const rings: Ring[] = [];
-      let best = 0;
-      f.rings.forEach((ring, k) => {
+      f.rings.forEach((ring) => {
         // GeoJSON repeats the first vertex at the end
         const n = ring.length / 2;
         const closed = n > 1 && ring[0] === ring[2 * n - 2] && ring[1] === ring[2 * n - 1];
         const flat = closed ? ring.subarray(0, 2 * n - 2) : ring;
         if (flat.length >= 6) rings.push(flat);
-        if (f.outer[k]) {
-          const [a, cx, cy] = ringCentroid(flat);
-          if (a > best) {
-            best = a;
-            this.centroids[2 * country] = cx;
-            this.centroids[2 * country + 1] = cy;
-          }
-        }
       });
+      this.centroids.set(countryCentres(f), CENTRE_FIELDS * country);
       const box = boxOf(rings);
       this.countryBox.set(box, 4 * country);
       split(country, rings, [-Infinity, -Infinity, Infinity, Infinity], 0, emit);
@@ -221,11 +216,21 @@ export class LandIndex {
     return this.byCode.get(code3) ?? -1;
   }
 
-  /** Longitude and latitude of a country's centroid (its largest polygon's), or undefined. */
-  centroid(code3: string): [number, number] | undefined {
+  /**
+   * A country's area centroids, computed on Lambert's cylindrical equal-area projection (so a square kilometre weighs the
+   * same at every latitude): of its largest part, and of the whole country; and its area in km². Undefined when the map
+   * has no such country.
+   */
+  centres(code3: string): { largest: [number, number]; whole: [number, number]; areaKm2: number; degrees: [number, number] } | undefined {
     const c = this.countryIndex(code3);
-    if (c < 0 || Number.isNaN(this.centroids[2 * c]!)) return undefined;
-    return [this.centroids[2 * c]!, this.centroids[2 * c + 1]!];
+    const v = this.centroids.subarray(CENTRE_FIELDS * c, CENTRE_FIELDS * (c + 1));
+    if (c < 0 || Number.isNaN(v[0]!)) return undefined;
+    return { largest: [v[0]!, v[1]!], whole: [v[2]!, v[3]!], areaKm2: v[4]!, degrees: [v[5]!, v[6]!] };
+  }
+
+  /** Longitude and latitude of the centroid of a country's largest part computed in plain degrees, or undefined. */
+  centroid(code3: string): [number, number] | undefined {
+    return this.centres(code3)?.degrees;
   }
 
   private pieceContains(p: number, x: number, y: number): boolean {
@@ -320,7 +325,69 @@ function boxOf(rings: Ring[]): number[] {
   return [x0, y0, x1, y1];
 }
 
-/** |area| and centroid of a ring (shoelace), in degrees. */
+const CENTRE_FIELDS = 7;
+const EARTH_KM = 6371.0088;
+
+/**
+ * Signed area and first moments of a ring on Lambert's cylindrical equal-area projection (x = λ, y = sin φ, in
+ * radians; area in km² after multiplying by R²), its longitudes unwrapped to within 180° of `refLon`.
+ */
+function ringMoments(r: Ring, refLon: number): [number, number, number] {
+  let a = 0, mx = 0, my = 0;
+  const n = r.length / 2;
+  const rad = Math.PI / 180;
+  let shift = 0;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += r[2 * i]!;
+  mean /= n;
+  if (mean - refLon > 180) shift = -360;
+  else if (refLon - mean > 180) shift = 360;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const x0 = (r[2 * j]! + shift) * rad, y0 = Math.sin(r[2 * j + 1]! * rad);
+    const x1 = (r[2 * i]! + shift) * rad, y1 = Math.sin(r[2 * i + 1]! * rad);
+    const f = x0 * y1 - x1 * y0;
+    a += f;
+    mx += (x0 + x1) * f;
+    my += (y0 + y1) * f;
+  }
+  return [a / 2, mx / 6, my / 6];
+}
+
+/** Lon, lat of the largest part's and of the whole country's equal-area centroid, and the area in km² (NaN if none). */
+function countryCentres(f: CountryRings): number[] {
+  const out = [NaN, NaN, NaN, NaN, NaN, NaN, NaN];
+  let best = -1, bestRing = -1;
+  f.rings.forEach((ring, k) => {
+    if (!f.outer[k] || ring.length < 6) return;
+    const [a] = ringMoments(ring, ring[0]!);
+    if (Math.abs(a) > best) [best, bestRing] = [Math.abs(a), k];
+  });
+  if (bestRing < 0) return out;
+  const toLonLat = (a: number, mx: number, my: number) => {
+    let lon = (mx / a) * (180 / Math.PI);
+    if (lon > 180) lon -= 360;
+    if (lon < -180) lon += 360;
+    return [lon, Math.asin(Math.max(-1, Math.min(1, my / a))) * (180 / Math.PI)];
+  };
+  const largest = f.rings[bestRing]!;
+  const [la, lmx, lmy] = ringMoments(largest, largest[0]!);
+  const [lon0, lat0] = toLonLat(la, lmx, lmy);
+  let a = 0, mx = 0, my = 0;
+  f.rings.forEach((ring, k) => {
+    if (ring.length < 6) return;
+    const [ra, rx, ry] = ringMoments(ring, lon0!);
+    // outer rings add, holes (the other rings of a polygon) subtract, whatever their winding
+    const s = Math.sign(ra) * (f.outer[k] ? 1 : -1);
+    a += s * ra;
+    mx += s * rx;
+    my += s * ry;
+  });
+  const [lon1, lat1] = toLonLat(a, mx, my);
+  const [, dx, dy] = ringCentroid(largest);
+  return [lon0!, lat0!, lon1!, lat1!, Math.abs(a) * EARTH_KM * EARTH_KM, dx, dy];
+}
+
+/** |area| and centroid of a ring (shoelace), in plain degrees. */
 function ringCentroid(r: Ring): [number, number, number] {
   let a = 0, cx = 0, cy = 0;
   const n = r.length / 2;

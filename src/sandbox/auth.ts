@@ -31,6 +31,9 @@ export const PUBLIC_CLIENT_ID = "genesys-notebook";
 /** The one user of the sandbox's interactive login. */
 export const SANDBOX_USER = "researcher@sandbox.genesys.local";
 
+/** Lowest port of a redirect URI: below it are system services (22 is SSH), where no user's login callback listens. */
+export const MIN_REDIRECT_PORT = 1024;
+
 /** Limits of the OAuth state the sandbox keeps. */
 export const OAUTH_LIMITS = {
   /** Authorization codes issued and not yet used or expired. */
@@ -334,6 +337,15 @@ export class TokenStore {
     // like the real service, redirect URIs must be loopback (http://127.0.0.1:<port>)
     if (!redirect || redirect.protocol !== "http:" || redirect.hostname !== "127.0.0.1" || redirect.username || redirect.hash) {
       throw invalidRequest("redirect_uri must be a loopback address http://127.0.0.1:<port>[/path], without user or fragment");
+    }
+    // the port of the client's own callback server: named, and one a user's program may listen on (not 0, not a system
+    // service's such as 22; http://127.0.0.1:80 has no port in its URL and is refused as well)
+    const port = Number(redirect.port);
+    if (!redirect.port || port < MIN_REDIRECT_PORT) {
+      throw invalidRequest(
+        `redirect_uri must name the port of the client's callback, http://127.0.0.1:<port> with a port from ${MIN_REDIRECT_PORT} to ` +
+          `65535; got ${redirect.port ? `port ${port}` : "no port"}`,
+      );
     }
     if (q("state").length > OAUTH_LIMITS.state) throw invalidRequest(`state is longer than ${OAUTH_LIMITS.state} characters`);
     const scope = q("scope") || "openid";

@@ -9,10 +9,11 @@ import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "
 import { join } from "node:path";
 import { generatePassports } from "./generator/passports.ts";
 import { plantErrors } from "./generator/planted.ts";
+import { plantDuplicates } from "./generator/duplicates.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 7;
+export const GENERATOR_VERSION = 9;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 
@@ -25,6 +26,8 @@ export interface DbOptions {
   allowedDirectories?: string[];
   /** Share of accessions drawn for planted errors (generator/planted.ts); 0 plants none. */
   plantErrors?: number;
+  /** Share of groups of four drawn for planted duplicates (generator/duplicates.ts); 0 plants none. */
+  plantDuplicates?: number;
   log?: (msg: string) => void;
 }
 
@@ -46,11 +49,12 @@ function privateDir(dir: string): void {
   if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
-async function build(instance: DuckDBInstance, accessions: number, seed: number, planted: number): Promise<void> {
+async function build(instance: DuckDBInstance, accessions: number, seed: number, planted: number, dups = 0): Promise<void> {
   const con = await instance.connect();
   try {
     await generatePassports(con, accessions, seed);
     if (planted > 0) await plantErrors(con, planted);
+    if (dups > 0) await plantDuplicates(con, dups);
     await generateTraits(con, seed);
     await con.run(
       `CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions,
@@ -89,12 +93,17 @@ export async function openDatabase(opts: DbOptions): Promise<DuckDBInstance> {
   if (!(planted >= 0 && planted <= 1)) throw new RangeError(`plantErrors must be a share from 0 to 1, got ${planted}`);
   if (opts.cache === false) {
     const instance = await DuckDBInstance.create(":memory:");
-    await build(instance, accessions, seed, planted);
+    await build(instance, accessions, seed, planted, opts.plantDuplicates);
     await serveSettings(instance, opts.allowedDirectories ?? []);
     return instance;
   }
   privateDir(opts.cache);
-  const file = join(opts.cache, `sandbox-v${GENERATOR_VERSION}-seed${seed}-n${accessions}${planted ? `-planted${planted}` : ""}.duckdb`);
+  const file = join(
+    opts.cache,
+    `sandbox-v${GENERATOR_VERSION}-seed${seed}-n${accessions}${planted ? `-planted${planted}` : ""}${
+      opts.plantDuplicates ? `-dups${opts.plantDuplicates}` : ""
+    }.duckdb`,
+  );
   if (existsSync(file)) {
     if (statSync(file).uid !== (process.getuid?.() ?? statSync(file).uid)) rmSync(file, { force: true });
     else {
@@ -118,7 +127,7 @@ export async function openDatabase(opts: DbOptions): Promise<DuckDBInstance> {
     const tmp = `${file}.${process.pid}.tmp`;
     rmSync(tmp, { force: true });
     const building = await DuckDBInstance.create(tmp);
-    await build(building, accessions, seed, planted);
+    await build(building, accessions, seed, planted, opts.plantDuplicates);
     building.closeSync();
     renameSync(tmp, file);
     opts.log?.(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);

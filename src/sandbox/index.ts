@@ -13,3 +13,4 @@ export {
   type RuleScore,
   scoreFindings,
 } from "./generator/planted.ts";
+export { PLANTED_DUPLICATE_KINDS, type PlantedDuplicate, readPlantedDuplicates } from "./generator/duplicates.ts";

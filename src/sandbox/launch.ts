@@ -1,14 +1,19 @@
 /**
  * `startSandbox` for the main entry: loads the sandbox (and DuckDB) on the
  * first call only, so `import ... from "genesys-notebook"` stays light for
- * users of the real service. `genesys-notebook/sandbox` exports the same.
+ * users of the real service. Unlike `genesys-notebook/sandbox`'s, it keeps the
+ * generated database on disk at every size (the user cache directory,
+ * `$GENESYS_SANDBOX_CACHE` or `~/.cache/genesys-notebook/sandbox`), so a notebook
+ * run again opens it instead of generating it again (about 4 s for 30,000
+ * accessions on 2 cores); `cache: false` keeps it in memory.
  */
 import type { Sandbox, SandboxOptions } from "./server.ts";
 
 export type { Sandbox, SandboxOptions };
 
 /**
- * Starts the local Genesys sandbox on loopback (DuckDB-backed, deterministic MCPD data).
+ * Starts the local Genesys sandbox on loopback (DuckDB-backed, deterministic MCPD data); the database is generated once
+ * per seed and size and kept on disk (`cache`: a directory, or false for in memory).
  * @example
  * ```ts
  * import { Genesys, startSandbox } from "genesys-notebook";
@@ -19,6 +24,6 @@ export type { Sandbox, SandboxOptions };
  * ```
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const server = await import("./server.ts");
-  return server.startSandbox(options);
+  const [server, db] = await Promise.all([import("./server.ts"), import("./db.ts")]);
+  return server.startSandbox({ ...options, cache: options.cache === undefined ? db.defaultCacheDir() : options.cache });
 }

@@ -12,6 +12,7 @@ import { FilterCodes, type Route, type SandboxSettings } from "./context.ts";
 import { defaultCacheDir, GENERATOR_VERSION, openDatabase } from "./db.ts";
 import { ExportSpool } from "./export-spool.ts";
 import { DEFAULT_PLANT_RATE } from "./generator/planted.ts";
+import { plantDups } from "./generator/duplicates.ts";
 import { HttpError } from "./http-error.ts";
 import { Memo } from "./memo.ts";
 import { checkQuery, readBody, sendError, sendJson } from "./http-io.ts";
@@ -64,6 +65,8 @@ export interface SandboxOptions {
    * `readPlantedErrors(sandbox.db)` lists them.
    */
   plantErrors?: number | boolean;
+  /** Plant known duplicates (generator/duplicates.ts): the share of groups drawn, or true for 2 %; `readPlantedDuplicates(sandbox.db)`. */
+  plantDuplicates?: number | boolean;
   log?: (msg: string) => void;
 }
 
@@ -157,7 +160,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let db: DuckDBInstance;
   try {
     // DuckDB may write files only in the spool directory once the data is loaded
-    db = await openDatabase({ accessions, seed, cache, plantErrors, allowedDirectories: [spool.dir], log: options.log });
+    db = await openDatabase({
+      accessions,
+      seed,
+      cache,
+      plantErrors,
+      plantDuplicates: plantDups(options),
+      allowedDirectories: [spool.dir],
+      log: options.log,
+    });
   } catch (e) {
     spool.close();
     throw e;
@@ -177,7 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const memo = new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength);
   const budgetMs = options.requestBudgetMs ?? 120_000;
   // what identifies the generated data (the client keys its cache by it, not by the port): header on every answer and GET /sandbox/identity
-  const identity = sandboxIdentity(accessions, seed, plantErrors);
+  const identity = sandboxIdentity(accessions, seed, plantErrors) + (plantDups(options) ? `-d${plantDups(options)}` : "");
   // deno-lint-ignore prefer-const -- set once the port is known (below); read by the request handler defined first
   let hosts: Set<string> | undefined;
 

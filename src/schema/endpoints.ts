@@ -14,10 +14,21 @@ export interface Endpoint {
   label: string;
   /** Below the server root instead of /api/v2 (the OAuth endpoints). */
   root?: boolean;
+  /**
+   * Sending it twice does no harm, so a broken connection or a 503 may be retried: every GET, and the API's POSTs, which
+   * are read-only queries (the filter travels in the body). Not the token endpoint (a refresh token may be used only once).
+   */
+  idempotent: boolean;
 }
 
-const api = (method: Endpoint["method"], path: string): Endpoint => ({ method, path, label: `${method} ${API}${path}` });
-const oauth = (method: Endpoint["method"], path: string): Endpoint => ({ method, path, label: `${method} ${path}`, root: true });
+const api = (method: Endpoint["method"], path: string): Endpoint => ({ method, path, label: `${method} ${API}${path}`, idempotent: true });
+const oauth = (method: Endpoint["method"], path: string): Endpoint => ({
+  method,
+  path,
+  label: `${method} ${path}`,
+  root: true,
+  idempotent: method === "GET",
+});
 
 export const ENDPOINTS = {
   acnQuery: api("POST", "/acn/query"),

@@ -23,22 +23,15 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, type Stats, statSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Diagnostics } from "../core/diagnostics.ts";
 import type { Provenance } from "../core/provenance.ts";
 import { atomicWrite, atomicWriteText, dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../core/private-fs.ts";
 import { queryId } from "./key.ts";
+import { userCacheDir } from "../../runtime/cache-dir.ts";
 
-/** `$GENESYS_CACHE_DIR`, else the platform's user cache directory. */
-export function defaultCacheDir(): string {
-  const env = process.env;
-  if (env.GENESYS_CACHE_DIR) return env.GENESYS_CACHE_DIR;
-  const home = homedir() || tmpdir();
-  if (process.platform === "darwin") return join(home, "Library", "Caches", "genesys-notebook", "client");
-  if (process.platform === "win32") return join(env.LOCALAPPDATA ?? join(home, "AppData", "Local"), "genesys-notebook", "Cache", "client");
-  return join(env.XDG_CACHE_HOME || join(home, ".cache"), "genesys-notebook", "client");
-}
+/** `$GENESYS_CACHE_DIR`, else `genesys-notebook/client` in the platform's user cache directory (the one rule: runtime/cache-dir.ts). */
+export const defaultCacheDir = (): string => userCacheDir("client", "GENESYS_CACHE_DIR");
 
 /** A stored frame's row count and schema (column name -> dtype as `String(dtype)`), checked when it is read back. */
 export interface FrameShape {

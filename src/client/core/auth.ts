@@ -7,7 +7,6 @@
  */
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import type { Dispatcher } from "undici";
-import { request } from "undici";
 import { TokenResponse } from "../../schema/responses.ts";
 import {
   errorForStatus,
@@ -19,6 +18,9 @@ import {
   requestIdOf,
 } from "./errors.ts";
 import { abortErrorOf, MAX_TOKEN_BODY_BYTES, readCapped, redactedInspect, untilAborted } from "./limits.ts";
+import { type HttpRequest, type HttpResponse, send, tries } from "./http.ts";
+import { decompress } from "./decompress.ts";
+import { networkError, redirectError, serverMessage } from "./http-errors.ts";
 
 const TOKEN_ENDPOINT = ENDPOINTS.oauthToken.label;
 
@@ -165,9 +167,10 @@ redactedInspect(ClientCredentials, "ClientCredentials");
 export type TokenAnswer = { access_token: string; refresh_token?: string; expires_in?: number };
 
 /**
- * POST {baseUrl}/oauth/token with a form; every failure is a GenesysError (refused credentials or
- * grant: GenesysCredentialsError; `signal` aborted: GenesysAbortError). The answer is read up to
- * MAX_TOKEN_BODY_BYTES; every token in it is remembered for redaction before anything else is done with it.
+ * POST {baseUrl}/oauth/token with a form, through the transport's base `send` and its one decompression step (not
+ * retried: a refresh token may be used only once); every failure is a GenesysError (refused credentials or grant:
+ * GenesysCredentialsError; `signal` aborted: GenesysAbortError). The answer is read up to MAX_TOKEN_BODY_BYTES; every
+ * token in it is remembered for redaction before anything else is done with it.
  */
 export async function tokenRequest(
   baseUrl: string,
@@ -176,45 +179,55 @@ export async function tokenRequest(
   authorization?: string,
   signal?: AbortSignal,
 ): Promise<TokenAnswer> {
-  const endpoint = TOKEN_ENDPOINT;
   for (const k of ["refresh_token", "client_secret", "code", "code_verifier"]) rememberSecret(form[k]);
-  if (signal?.aborted) throw abortErrorOf(signal, endpoint);
-  let res: Dispatcher.ResponseData;
+  const req: HttpRequest = {
+    endpoint: TOKEN_ENDPOINT,
+    method: "POST",
+    url: `${baseUrl}${ENDPOINTS.oauthToken.path}`,
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+      ...(authorization ? { authorization } : {}),
+    },
+    body: new URLSearchParams(form).toString(),
+    idempotent: ENDPOINTS.oauthToken.idempotent,
+    signal,
+    tries: tries(),
+  };
+  if (signal?.aborted) throw abortErrorOf(signal, TOKEN_ENDPOINT);
+  let res: HttpResponse;
   try {
-    res = await request(`${baseUrl}${ENDPOINTS.oauthToken.path}`, {
-      method: "POST",
-      dispatcher,
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "application/json",
-        ...(authorization ? { authorization } : {}),
-      },
-      body: new URLSearchParams(form).toString(),
-      signal,
-    });
+    res = await decompress(send(dispatcher))(req);
   } catch (e) {
-    if (signal?.aborted) throw abortErrorOf(signal, endpoint);
-    throw new GenesysNetworkError(`cannot reach ${baseUrl}: ${(e as Error).message}`, {
-      endpoint,
-      hint: "is the server running and GENESYS_API_URL right?",
-      cause: e,
+    throw networkError(e, req);
+  }
+  const text = await tokenBody(res, req);
+  rememberTokens(text);
+  if (res.statusCode === 401 || res.statusCode === 400) throw refusal(res, text, form.grant_type);
+  if (res.statusCode >= 300) {
+    throw res.statusCode < 400 ? redirectError(res, req) : errorForStatus(TOKEN_ENDPOINT, res.statusCode, serverMessage(text), {
+      requestId: requestIdOf(res.headers),
     });
   }
-  const requestId = requestIdOf(res.headers);
-  let text: string;
+  return tokenAnswer(text, res);
+}
+
+/** The token endpoint's answer as text, at most MAX_TOKEN_BODY_BYTES. */
+async function tokenBody(res: HttpResponse, req: HttpRequest): Promise<string> {
+  const endpoint = TOKEN_ENDPOINT;
   try {
     const { bytes, truncated } = await readCapped(res.body, MAX_TOKEN_BODY_BYTES);
     if (truncated) {
       throw new GenesysResponseError(`the token response is larger than ${MAX_TOKEN_BODY_BYTES / 1024} KB; it was not read further`, {
         endpoint,
         status: res.statusCode,
-        requestId,
+        requestId: requestIdOf(res.headers),
       });
     }
-    text = bytes.toString("utf8");
+    return bytes.toString("utf8");
   } catch (e) {
     if (e instanceof GenesysResponseError) throw e;
-    if (signal?.aborted) throw abortErrorOf(signal, endpoint);
+    if (req.signal?.aborted) throw abortErrorOf(req.signal, endpoint);
     throw new GenesysNetworkError(`the connection broke while reading the token response: ${(e as Error).message}`, {
       endpoint,
       status: res.statusCode,
@@ -224,53 +237,47 @@ export async function tokenRequest(
   } finally {
     if (!res.body.destroyed) res.body.destroy();
   }
-  rememberTokens(text);
-  if (res.statusCode === 401 || res.statusCode === 400) {
-    // RFC 6749 §5.2: 400 invalid_client / unauthorized_client / invalid_grant, or 401 for a failed client authentication
-    const oauth = oauthError(text);
-    if (form.grant_type !== "client_credentials" && oauth?.startsWith("invalid_grant")) {
-      throw new GenesysCredentialsError(
-        `the ${form.grant_type === "refresh_token" ? "refresh token" : "authorization code"} was refused (${oauth})`,
-        {
-          endpoint,
-          status: res.statusCode,
-          serverMessage: text.slice(0, 2000),
-          hint: "the login has expired or was revoked: log in again with Genesys.login()",
-          requestId,
-        },
-      );
-    }
-    throw new GenesysCredentialsError(`the client id and secret were refused${oauth ? ` (${oauth})` : ""}`, {
-      endpoint,
-      status: res.statusCode,
-      serverMessage: text.slice(0, 2000),
-      hint: "check GENESYS_CLIENT_ID and GENESYS_CLIENT_SECRET (or { clientId, clientSecret }): a typo, a secret that was reset, " +
-        "or a client not enabled for the client_credentials grant. Genesys issues client credentials through " +
-        "helpdesk@genesys-pgr.org; the sandbox prints its own when it starts",
-      requestId,
-    });
+}
+
+/** A 400 or 401 from the token endpoint (RFC 6749 §5.2): the grant or the client credentials were refused. */
+function refusal(res: HttpResponse, text: string, grant: string | undefined): GenesysCredentialsError {
+  const oauth = oauthError(text);
+  const options = {
+    endpoint: TOKEN_ENDPOINT,
+    status: res.statusCode,
+    serverMessage: text.slice(0, 2000),
+    requestId: requestIdOf(res.headers),
+  };
+  if (grant !== "client_credentials" && oauth?.startsWith("invalid_grant")) {
+    return new GenesysCredentialsError(
+      `the ${grant === "refresh_token" ? "refresh token" : "authorization code"} was refused (${oauth})`,
+      { ...options, hint: "the login has expired or was revoked: log in again with Genesys.login()" },
+    );
   }
-  if (res.statusCode >= 300) throw errorForStatus(endpoint, res.statusCode, text.slice(0, 500), { requestId });
+  return new GenesysCredentialsError(`the client id and secret were refused${oauth ? ` (${oauth})` : ""}`, {
+    ...options,
+    hint: "check GENESYS_CLIENT_ID and GENESYS_CLIENT_SECRET (or { clientId, clientSecret }): a typo, a secret that was reset, " +
+      "or a client not enabled for the client_credentials grant. Genesys issues client credentials through " +
+      "helpdesk@genesys-pgr.org; the sandbox prints its own when it starts",
+  });
+}
+
+/** A successful token answer, validated; the issue list is not kept (it would quote the answer's values). */
+function tokenAnswer(text: string, res: HttpResponse): TokenAnswer {
+  const options = { endpoint: TOKEN_ENDPOINT, status: res.statusCode, requestId: requestIdOf(res.headers) };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new GenesysResponseError(`token response is not JSON: ${redact(text.slice(0, 200))}`, {
-      endpoint,
-      status: res.statusCode,
-      requestId,
-    });
+    throw new GenesysResponseError(`token response is not JSON: ${redact(text.slice(0, 200))}`, options);
   }
   const parsed = TokenResponse.safeParse(json);
-  if (!parsed.success) {
-    // the issue list is not kept: it would quote the answer's values
-    const issue = parsed.error.issues[0];
-    throw new GenesysResponseError(
-      `token response has no usable access_token${issue ? ` (${issue.path.join(".") || "(root)"}: ${issue.code})` : ""}`,
-      { endpoint, status: res.statusCode, path: "access_token", requestId },
-    );
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new GenesysResponseError(
+    `token response has no usable access_token${issue ? ` (${issue.path.join(".") || "(root)"}: ${issue.code})` : ""}`,
+    { ...options, path: "access_token" },
+  );
 }
 
 /**

@@ -11,6 +11,16 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { VERSION } from "../../version.ts";
 
+/** A trial (trait dataset) a frame's values come from, as the service describes it. */
+export interface Trial {
+  uuid: string;
+  title: string;
+  /** The datatable's version (spec 2.5). */
+  version?: number;
+  /** The dataset's DOI, when the datatable object carries one (the spec shows none; other fields are "not shown"). */
+  doi?: string;
+}
+
 export interface Provenance {
   /** Server root, e.g. https://api.genesys-pgr.org. */
   server: string;
@@ -31,6 +41,10 @@ export interface Provenance {
   packageVersion: string;
   /** The service's filterCode for the query, when it gave one (/acn/filter). */
   filterCode?: string;
+  /** Trait frames: the trials (datasets) the values come from, by title. */
+  trials?: Trial[];
+  /** A frame joined from several toolkit frames (kind "joined", e.g. joinTraits()): the provenance of each. */
+  sources?: Provenance[];
 }
 
 /** A record for data downloaded just now: the version and the time filled in, filterCode only when given. */
@@ -97,14 +111,64 @@ export function dois(df: DataFrame): string[] {
 }
 
 export interface Citation {
-  /** A sentence to cite: the service, what was retrieved, from where, when, with which query. */
+  /** A sentence to cite: the service, what was retrieved, from where, when, with which query, and from which trials. */
   text: string;
   /** The accessions' DOIs (one per accession that has one), sorted. */
   dois: string[];
+  /** The trials (trait datasets) cited, by title: title, version and DOI where the service gives one. */
+  trials: Trial[];
+}
+
+/** The downloads behind provenance records: a joined record stands for its sources; the same download once. */
+function downloads(records: readonly Provenance[]): Provenance[] {
+  const flat = records.flatMap((p) => (p.sources?.length ? downloads(p.sources) : [p]));
+  const seen = new Map<string, Provenance>();
+  for (const p of flat) {
+    const key = JSON.stringify([p.server, p.kind.split(".")[0], p.filter, p.options, p.downloadedAt]);
+    if (!seen.has(key)) seen.set(key, p);
+  }
+  return [...seen.values()];
+}
+
+/** "Bean iron screening, Palmira 2019" (version 3, https://doi.org/10.x), … */
+export function trialList(trials: readonly Trial[]): string {
+  return trials.map((t) => {
+    const extra = [
+      t.version === undefined ? "" : `version ${t.version}`,
+      t.doi ? `https://doi.org/${t.doi.replace(/^https?:\/\/(dx\.)?doi\.org\//, "")}` : "",
+    ]
+      .filter(Boolean);
+    return `"${t.title}"${extra.length ? ` (${extra.join(", ")})` : ""}`;
+  }).join(", ");
 }
 
 /**
- * What to cite for a frame: Genesys PGR, the URL, the access date and the query, and the accession DOIs.
+ * Where the data came from, as a citation says it: the server's URL, or for a server on this machine (the sandbox, on
+ * a new port each start) the words saying so, so a notebook run again cites the same text.
+ */
+function source(server: string): string {
+  const host = new URL(server).hostname.replace(/^\[|\]$/g, "");
+  const local = host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return local ? "a server on this machine (the genesys-notebook sandbox serves generated data, not for citation)" : server;
+}
+
+/** One sentence for one download. */
+function sentence(p: Provenance, dois: number): string {
+  const date = p.downloadedAt.slice(0, 10);
+  const traits = p.kind.startsWith("traits") || p.kind === "descriptors" || p.kind === "datasets";
+  const what = traits ? "Trait data" : "Passport data";
+  const trials = p.trials?.length
+    ? ` from ${p.trials.length === 1 ? "the trial" : `${p.trials.length} trials`} ${trialList(p.trials)}`
+    : "";
+  return `${what} of ${p.rows.toLocaleString("en")} ${p.kind === "traits.long" ? "observations" : "records"}` +
+    `${dois ? ` (${dois.toLocaleString("en")} accessions with DOIs)` : ""}${trials}, ` +
+    `retrieved from ${source(p.server)} (${p.endpoints.join(", ")}) on ${date} with the query ${JSON.stringify(p.filter ?? {})}.`;
+}
+
+/**
+ * What to cite for one or more frames: Genesys PGR, the URL, the access date and the query of each download behind them
+ * (a frame from joinTraits() cites its passports and its trials), the trials by title, version and DOI, and the
+ * accession DOIs. Pass every frame a table was built from when it was built with plain polars: `citation(passports, t.wide)`.
  * @example
  * ```ts
  * import { citation, Genesys } from "genesys-notebook";
@@ -112,27 +176,28 @@ export interface Citation {
  * console.log(citation(df).text, citation(df).dois.length);
  * ```
  */
-export function citation(df: DataFrame): Citation {
-  const p = provenance(df);
-  const list = dois(df);
-  if (!p) {
+export function citation(...frames: DataFrame[]): Citation {
+  const list = [...new Set(frames.flatMap((df) => dois(df)))].sort();
+  const records = frames.map((df) => provenance(df));
+  const known = records.filter((p): p is Provenance => !!p);
+  const parts = downloads(known);
+  const trials = [...new Map(parts.flatMap((p) => p.trials ?? []).map((t) => [t.uuid, t])).values()];
+  if (!parts.length) {
     return {
-      text:
-        `Genesys PGR (https://www.genesys-pgr.org): provenance unknown for this frame (not made by genesys-notebook, or derived from one).`,
+      text: `Genesys PGR (https://www.genesys-pgr.org): provenance unknown for this frame (not made by genesys-notebook, or derived ` +
+        `from one: cite the frames it was made from, citation(passports, traits.wide), or join them with joinTraits()).`,
       dois: list,
+      trials,
     };
   }
-  const date = p.downloadedAt.slice(0, 10);
-  const what = p.kind.startsWith("traits") || p.kind === "descriptors" || p.kind === "datasets" ? "trait data" : "passport data";
-  const query = JSON.stringify(p.filter ?? {});
-  const text = `Genesys PGR (${date.slice(0, 4)}). ${what[0]!.toUpperCase()}${what.slice(1)} of ${p.rows.toLocaleString("en")} ` +
-    `${p.kind === "traits.long" ? "observations" : "records"}${
-      list.length ? ` (${list.length.toLocaleString("en")} accessions with DOIs)` : ""
-    }, ` +
-    `retrieved from ${p.server} (${
-      p.endpoints.join(", ")
-    }) on ${date} with the query ${query}. Global Crop Diversity Trust, https://www.genesys-pgr.org.`;
-  return { text, dois: list };
+  const year = parts.map((p) => p.downloadedAt.slice(0, 4)).sort().at(-1)!;
+  // the accession DOIs are counted once, on the passport download when there is one
+  const doiOn = parts.find((p) => !p.kind.startsWith("traits")) ?? parts[0]!;
+  const unknown = records.length - known.length;
+  const text = `Genesys PGR (${year}). ${parts.map((p) => sentence(p, p === doiOn ? list.length : 0)).join(" ")}` +
+    `${unknown ? ` Provenance unknown for ${unknown} of the ${records.length} frames given.` : ""}` +
+    ` Global Crop Diversity Trust, https://www.genesys-pgr.org.`;
+  return { text, dois: list, trials };
 }
 
 /**

@@ -1,30 +1,29 @@
 /**
- * HTTP for the client: undici with a keep-alive pool, timeouts and gzip;
- * retries with exponential backoff on 429/502/503/504 and on connections that
- * broke or timed out, honouring Retry-After, each retry reported through
- * `onRetry` ("retrying 2/5…", by default a line on stderr); one token refresh
- * on 401. Not retried: HTTP 500 (it answers the request itself), any other 4xx,
- * and a connection refused or a host name that does not resolve (nothing
- * listens at that URL: the error comes at once and names the URL).
+ * HTTP for the client, made of pieces (http.ts): undici with a keep-alive pool and timeouts as the base `send`, then
+ *
+ *   withDeadline   the caller's signal and deadlineMs, for the request and its body (deadline.ts)
+ *   withErrors     every failure mapped once to a GenesysError (http-errors.ts)
+ *   withAuth       the provider's token; one refresh after a 401 (with-auth.ts)
+ *   withRetry      429/502/503/504 and broken connections, Retry-After honoured, bounded (retry.ts)
+ *   decompress     gzip, the one decompression step (decompress.ts)
+ *
+ * `Transport` builds that chain from the client's options and reads bodies (throughput, JSON, validation).
  */
 import { VERSION } from "../../version.ts";
-import { Agent, type Dispatcher, request } from "undici";
-import { createGunzip } from "node:zlib";
-import { pipeline, type Readable } from "node:stream";
+import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
-import { ErrorBody } from "../../schema/responses.ts";
 import { API, type Endpoint } from "../../schema/endpoints.ts";
 import type { TokenProvider } from "./auth.ts";
-import {
-  errorForStatus,
-  GenesysAbortError,
-  GenesysError,
-  GenesysNetworkError,
-  GenesysResponseError,
-  requestIdOf,
-  RETRIED_STATUSES,
-} from "./errors.ts";
-import { MAX_ERROR_BODY_BYTES, readCapped, redactedInspect } from "./limits.ts";
+import { GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "./errors.ts";
+import { redactedInspect } from "./limits.ts";
+import { compose, type HttpResponse, type Send, send, tries } from "./http.ts";
+import { withDeadline } from "./deadline.ts";
+import { withErrors } from "./http-errors.ts";
+import { withAuth } from "./with-auth.ts";
+import { retryAfterMs, type RetryEvent, warnRetry, withRetry } from "./retry.ts";
+import { decompress } from "./decompress.ts";
+
+export { type HttpResponse, retryAfterMs, type RetryEvent, warnRetry };
 
 export interface TransportOptions {
   baseUrl: string;
@@ -51,25 +50,6 @@ export interface TransportOptions {
   onRetry?: (r: RetryEvent) => void;
 }
 
-/** A retry about to happen: what failed, and which attempt comes next. */
-export interface RetryEvent {
-  endpoint: string;
-  /** The attempt about to be made (2 for the first retry). */
-  attempt: number;
-  /** Attempts at most (retries + 1). */
-  of: number;
-  /** Why: "HTTP 503", "ECONNRESET: socket hang up"… */
-  reason: string;
-  /** The wait before it, ms. */
-  waitMs: number;
-}
-
-/** The default onRetry: one line on stderr. */
-export const warnRetry = (r: RetryEvent): void =>
-  console.warn(
-    `genesys-notebook: ${r.endpoint}: ${r.reason}; retrying ${r.attempt}/${r.of} in ${(r.waitMs / 1000).toFixed(1)} s`,
-  );
-
 /**
  * Every client method takes one: a notebook interrupt (or any AbortController) cancels the request and its body; a
  * GenesysAbortError follows.
@@ -86,10 +66,9 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The value of the endpoint's `{uuid}` path parameter. */
   uuid?: string;
+  /** Send it once, without retries (a probe whose failure only means "no"). */
+  once?: boolean;
 }
-
-/** Connections that broke or timed out; a refused connection (nothing listens there) and an unknown host are not retried. */
-const RETRY_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"]);
 
 export function createDispatcher(timeoutMs = 120_000): Dispatcher {
   return new Agent({
@@ -101,31 +80,23 @@ export function createDispatcher(timeoutMs = 120_000): Dispatcher {
   });
 }
 
-/** Parses Retry-After (seconds or HTTP date) into ms. */
-export function retryAfterMs(value: string | string[] | undefined): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  if (!v) return undefined;
-  if (/^\d+(\.\d+)?$/.test(v.trim())) return Number(v) * 1000;
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? undefined : Math.max(0, t - Date.now());
-}
-
-/** Waits `ms`, or less when `signal` aborts (the caller then sees the abort on its next check). */
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((r) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal?.removeEventListener("abort", done);
-      r();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
-
 export class Transport {
   readonly dispatcher: Dispatcher;
+  readonly #send: Send;
   constructor(readonly opts: TransportOptions) {
     this.dispatcher = opts.dispatcher ?? createDispatcher(opts.timeoutMs);
+    this.#send = compose(
+      withDeadline(opts.deadlineMs),
+      withErrors,
+      withAuth(opts.tokens),
+      withRetry({
+        retries: opts.retries ?? 4,
+        backoffMs: opts.backoffMs ?? 500,
+        maxRetryAfterMs: opts.maxRetryAfterMs ?? 60_000,
+        onRetry: opts.onRetry ?? warnRetry,
+      }),
+      decompress,
+    )(send(this.dispatcher));
   }
 
   /** The endpoint's URL on this server, with its `{uuid}` and query parameters. */
@@ -138,117 +109,33 @@ export class Transport {
   }
 
   /**
-   * Sends a POST and returns the successful response with its body unread
-   * (the caller streams it). Error statuses become GenesysErrors.
+   * Sends the endpoint's request and returns the successful response with its body unread and decompressed (the caller
+   * streams it). Every failure is a GenesysError.
    */
-  async post(e: Endpoint, call: CallOptions = {}): Promise<Dispatcher.ResponseData> {
-    const e0 = e;
-    const method = e.method;
-    const endpoint = e.label;
-    const retries = this.opts.retries ?? 4;
-    const backoff = this.opts.backoffMs ?? 500;
-    let refreshed = false;
-    const limit = this.requestSignal(endpoint, call.signal);
-    const started = performance.now();
-    const tries = (attempt: number) => ({ attempts: attempt + 1, seconds: (performance.now() - started) / 1000 });
-    const retry = (attempt: number, reason: string, waitMs: number) =>
-      (this.opts.onRetry ?? warnRetry)({ endpoint, attempt: attempt + 2, of: retries + 1, reason, waitMs });
-    for (let attempt = 0;; attempt++) {
-      if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
-      let token: string | undefined;
-      try {
-        token = await this.opts.tokens.token(false, { signal: limit.signal });
-      } catch (e) {
-        limit.clear();
-        throw e;
-      }
-      let res: Dispatcher.ResponseData;
-      try {
-        res = await request(this.url(e, call), {
-          method,
-          dispatcher: this.dispatcher,
-          headers: {
-            ...(method === "POST" ? { "content-type": "application/json" } : {}),
-            accept: call.accept ?? "application/json",
-            "accept-encoding": "gzip",
-            "user-agent": this.opts.userAgent ?? `genesys-notebook/${VERSION}`,
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: method === "POST" ? JSON.stringify(call.body ?? {}) : undefined,
-          signal: limit.signal,
-        });
-      } catch (e) {
-        if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
-        const code = (e as { code?: string }).code ?? "";
-        if (attempt < retries && RETRY_CODES.has(code)) {
-          const wait = backoff * 2 ** attempt * (0.75 + Math.random() / 2);
-          retry(attempt, `${code}: ${(e as Error).message}`, wait);
-          await sleep(wait, limit.signal);
-          continue;
-        }
-        limit.clear();
-        const t = tries(attempt);
-        const times = t.attempts === 1
-          ? RETRY_CODES.has(code) ? "1 attempt" : `1 attempt; ${code || "this error"} is not retried`
-          : `${t.attempts} attempts over ${t.seconds.toFixed(1)} s`;
-        throw new GenesysNetworkError(`cannot reach ${this.url(e0, call)}: ${(e as Error).message} (${times})`, {
-          endpoint,
-          hint: `is the server running, and is the URL (${this.opts.baseUrl}, GENESYS_API_URL) right? For a local sandbox run ` +
-            "`npx genesys-sandbox` in your project (it prints GENESYS_API_URL and GENESYS_TOKEN), or in code " +
-            "`const sb = await startSandbox(); new Genesys({ baseUrl: sb.url, token: sb.token })`",
-          cause: e,
-        });
-      }
-      if (res.statusCode < 300) {
-        // the deadline runs until the caller has read the body
-        res.body.once("close", limit.clear);
-        return res;
-      }
-
-      // at most MAX_ERROR_BODY_BYTES of an error body is read (decompressed); the rest is dropped with the connection
-      const text = await readCapped(this.body(res, endpoint, limit.signal), MAX_ERROR_BODY_BYTES)
-        .then((r) => r.bytes.toString("utf8"), () => "");
-      if (limit.signal.aborted) (limit.clear(), limitError(limit.signal, endpoint));
-      if (res.statusCode === 401 && this.opts.tokens.canRefresh && !refreshed) {
-        refreshed = true;
-        try {
-          // a burst of 401s for the same token causes one refresh: the provider returns a newer token it already holds
-          await this.opts.tokens.token(true, { signal: limit.signal, rejected: token });
-        } catch (e) {
-          limit.clear();
-          throw e;
-        }
-        attempt--;
-        continue;
-      }
-      if (RETRIED_STATUSES.has(res.statusCode) && attempt < retries) {
-        const wait = Math.min(
-          retryAfterMs(res.headers["retry-after"]) ?? backoff * 2 ** attempt * (0.75 + Math.random() / 2),
-          this.opts.maxRetryAfterMs ?? 60_000,
-        );
-        retry(attempt, `HTTP ${res.statusCode}`, wait);
-        await sleep(wait, limit.signal);
-        continue;
-      }
-      limit.clear();
-      throw errorForStatus(endpoint, res.statusCode, serverMessage(text), { requestId: requestIdOf(res.headers) }, tries(attempt));
-    }
+  post(e: Endpoint, call: CallOptions = {}): Promise<HttpResponse> {
+    const post = e.method === "POST";
+    return this.#send({
+      endpoint: e.label,
+      method: e.method,
+      url: this.url(e, call),
+      headers: {
+        ...(post ? { "content-type": "application/json" } : {}),
+        accept: call.accept ?? "application/json",
+        "user-agent": this.opts.userAgent ?? `genesys-notebook/${VERSION}`,
+      },
+      body: post ? JSON.stringify(call.body ?? {}) : undefined,
+      idempotent: e.idempotent && !call.once,
+      signal: call.signal,
+      tries: tries(),
+    });
   }
 
   /**
-   * The response body as decompressed chunks, for every reader (CSV and
-   * JSON). `pipeline` (not `pipe`) carries a connection error or an abort
-   * through the decompressor, so a gzip body cut off mid-way fails instead of
-   * hanging. A body slower than `minBytesPerSecond` over a window is cut off,
-   * and every failure is a GenesysError naming the endpoint.
+   * The response body (decompressed by the chain), for every reader (CSV and JSON). A body slower than
+   * `minBytesPerSecond` over a window is cut off, and every failure is a GenesysError naming the endpoint.
    */
-  async *body(res: Dispatcher.ResponseData, endpoint: string, signal?: AbortSignal): AsyncGenerator<Buffer> {
-    let source: AsyncIterable<Buffer> = res.body;
-    if (isGzip(res)) {
-      const gunzip = createGunzip();
-      pipeline(res.body as unknown as Readable, gunzip, () => undefined);
-      source = gunzip;
-    }
+  async *body(res: HttpResponse, endpoint: string, signal?: AbortSignal): AsyncGenerator<Buffer> {
+    const source = res.body as AsyncIterable<Buffer>;
     const min = this.opts.minBytesPerSecond ?? 0;
     const windowMs = this.opts.throughputWindowMs ?? 30_000;
     let windowStart = performance.now();
@@ -291,30 +178,6 @@ export class Transport {
       // a reader that stops early (an error, a limit) releases the connection
       if (!res.body.destroyed) res.body.destroy();
     }
-  }
-
-  /**
-   * One signal for a request and its body: the caller's (a notebook
-   * interrupt) and the `deadlineMs` timer. Its reason is a GenesysError.
-   */
-  private requestSignal(endpoint: string, user?: AbortSignal): { signal: AbortSignal; clear: () => void } {
-    const ac = new AbortController();
-    const onUser = () => ac.abort(new GenesysAbortError({ endpoint, reason: user!.reason }));
-    if (user?.aborted) onUser();
-    else user?.addEventListener("abort", onUser, { once: true });
-    const deadline = this.opts.deadlineMs;
-    const timer = deadline === undefined ? undefined : setTimeout(() =>
-      ac.abort(
-        new GenesysNetworkError(`no complete answer within ${deadline / 1000} s (deadlineMs)`, {
-          endpoint,
-          hint: "the server is too slow for the deadline; raise deadlineMs or request smaller pages",
-        }),
-      ), deadline);
-    const clear = () => {
-      clearTimeout(timer);
-      user?.removeEventListener("abort", onUser);
-    };
-    return { signal: ac.signal, clear };
   }
 
   /** What the transport talks to, without secrets (its console form). */
@@ -364,13 +227,6 @@ export function describeTokens(tokens: TokenProvider): Record<string, unknown> {
   return tokens.toJSON ? tokens.toJSON() : { kind: tokens.constructor?.name ?? "custom" };
 }
 
-/** Throws the reason a request's signal was aborted with (a GenesysError: the caller's abort or the deadline). */
-function limitError(signal: AbortSignal, endpoint: string): never {
-  throw signal.reason instanceof GenesysError ? signal.reason : new GenesysAbortError({ endpoint, reason: signal.reason });
-}
-
-const isGzip = (res: Dispatcher.ResponseData) => /gzip/i.test(String(res.headers["content-encoding"] ?? ""));
-
 export function validate<T extends z.ZodType>(
   schema: T,
   value: unknown,
@@ -388,15 +244,6 @@ export function validate<T extends z.ZodType>(
     }`,
     { endpoint, status, path, cause: r.error, requestId },
   );
-}
-
-function serverMessage(text: string): string {
-  try {
-    const b = ErrorBody.parse(JSON.parse(text));
-    return b.error && b.error_description ? `${b.error}: ${b.error_description}` : (b.error ?? b.message ?? b.localizedError ?? text);
-  } catch {
-    return text.slice(0, 500);
-  }
 }
 
 export { GenesysError };

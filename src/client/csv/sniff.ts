@@ -5,9 +5,8 @@
  * (decompressed), another compressed or archive format, an HTML page or a
  * JSON body (typed errors: never a frame with junk column names).
  */
-import { createGunzip } from "node:zlib";
-import { Readable } from "node:stream";
 import { GenesysResponseError } from "../core/errors.ts";
+import { gunzip as decompressed } from "../core/decompress.ts";
 
 const preview = (b: Uint8Array) => JSON.stringify(Buffer.from(b.subarray(0, 120)).toString("latin1"));
 
@@ -56,11 +55,9 @@ async function* prepend(first: Uint8Array, it: AsyncIterator<Uint8Array>): Async
   }
 }
 
+/** A body gzip-compressed without Content-Encoding, through the transport's one decompression step. */
 async function* gunzip(source: AsyncIterable<Uint8Array>, endpoint: string, status: number): AsyncGenerator<Uint8Array> {
-  const z = createGunzip();
-  const input = Readable.from(source);
-  input.on("error", (e) => z.destroy(e));
-  input.pipe(z);
+  const z = decompressed(source);
   try {
     for await (const chunk of z) yield chunk as Buffer;
   } catch (e) {
@@ -71,7 +68,6 @@ async function* gunzip(source: AsyncIterable<Uint8Array>, endpoint: string, stat
       cause: e,
     });
   } finally {
-    input.destroy();
     z.destroy();
   }
 }

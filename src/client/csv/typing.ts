@@ -13,7 +13,7 @@ import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr, Series } from "nodejs-polars";
 import type { FieldKind } from "../../schema/passport-fields.ts";
 import type { CoercionLog } from "../core/diagnostics.ts";
-import { strptimeDate, strptimeDatetime } from "../strptime.ts";
+import { strptimeDate, strptimeDatetime } from "./strptime.ts";
 
 export type Kinds = Record<string, FieldKind>;
 

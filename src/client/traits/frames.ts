@@ -103,7 +103,7 @@ export function descriptorsFrame(
   return out.select(...base.columns.filter((c) => c !== "datasets"), "code_list", "datasets");
 }
 
-/** One row per accession and dataset, in the order received. */
+/** One row per accession and dataset, in the order received: the accession's keys, the dataset UUID and its trial name. */
 export function wideKeys(parts: readonly DatasetRows[]): DataFrame {
   const k = {
     INSTCODE: [] as (string | null)[],
@@ -111,8 +111,9 @@ export function wideKeys(parts: readonly DatasetRows[]): DataFrame {
     DOI: [] as (string | null)[],
     UUID: [] as string[],
     dataset: [] as string[],
+    trial: [] as string[],
   };
-  for (const { dataset, rows } of parts) {
+  for (const { dataset, trial, rows } of parts) {
     for (const r of rows) {
       const a = accessionKeys(r);
       k.INSTCODE.push(a.INSTCODE);
@@ -120,6 +121,7 @@ export function wideKeys(parts: readonly DatasetRows[]): DataFrame {
       k.DOI.push(a.DOI);
       k.UUID.push(a.UUID);
       k.dataset.push(dataset);
+      k.trial.push(trial);
     }
   }
   return pl.DataFrame([
@@ -128,5 +130,6 @@ export function wideKeys(parts: readonly DatasetRows[]): DataFrame {
     pl.Series("DOI", k.DOI, pl.Utf8),
     pl.Series("UUID", k.UUID, pl.Utf8),
     pl.Series("dataset", k.dataset, pl.Utf8),
+    pl.Series("trial", k.trial, pl.Utf8),
   ]);
 }

@@ -26,6 +26,8 @@ import { canonical } from "./requests.ts";
 /** Observation rows of one dataset. */
 export interface DatasetRows {
   dataset: string;
+  /** The dataset's name in the `trial` column (its title; trials.ts). */
+  trial: string;
   rows: ObservationRow[];
 }
 
@@ -139,6 +141,7 @@ export function longFrame(
       "DOI",
       "UUID",
       "dataset",
+      "trial",
       "descriptor",
       "descriptor_uuid",
       "data_type",

@@ -7,7 +7,7 @@
 import type { Descriptor } from "../../schema/responses.ts";
 
 /** Key columns of the wide frame (and the first columns of the long one). */
-export const TRAIT_KEYS = ["INSTCODE", "ACCENUMB", "DOI", "UUID", "dataset"] as const;
+export const TRAIT_KEYS = ["INSTCODE", "ACCENUMB", "DOI", "UUID", "dataset", "trial"] as const;
 
 /** Descriptor UUID (canonical) -> column name, for every descriptor in `list`. */
 export function descriptorColumnNames(list: readonly Descriptor[]): Map<string, string> {

@@ -14,7 +14,7 @@ import {
 } from "../../schema/responses.ts";
 import { DATA_TYPES } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
-import { checkSize } from "../accessions.ts";
+import { checkSize } from "../accessions/pages.ts";
 import { attachDiagnostics, CoercionLog } from "../core/diagnostics.ts";
 import { GenesysInputError } from "../core/errors.ts";
 import { PageGuard, uuidGroups } from "../core/paging.ts";

@@ -15,7 +15,7 @@ import pl from "nodejs-polars";
 import type { DataFrame, Expr } from "nodejs-polars";
 import type { Descriptor } from "../../schema/responses.ts";
 import type { CoercionLog } from "../core/diagnostics.ts";
-import { strptimeDate } from "../strptime.ts";
+import { strptimeDate } from "../csv/strptime.ts";
 
 /** Reductions for NUMERIC descriptors. */
 export type NumericAggregate = "list" | "mean" | "median" | "min" | "max" | "first" | "count";

@@ -14,11 +14,13 @@ import type { Cancellable, Transport } from "../core/transport.ts";
 import { datasetsFrame, descriptorsFrame, wideKeys } from "./frames.ts";
 import { type DatasetRows, longFrame } from "./long.ts";
 import { descriptorColumnNames } from "./names.ts";
-import { canonical, datatables, descriptorList, observationRows, traitDatasets } from "./requests.ts";
+import { canonical, descriptorList, observationRows } from "./requests.ts";
+import { chooseDatasets } from "./choose.ts";
+import { trialNames } from "./trials.ts";
 import { wideFrame, type WideOptions } from "./wide.ts";
 
 export interface TraitsOptions extends WideOptions, Cancellable {
-  /** Only these dataset UUIDs (default: every dataset with data for the filter). */
+  /** Only these datasets, by UUID or title (any case; default: every dataset with data for the filter; g.datasets(filter) lists them). */
   datasets?: string[];
   /** Only these descriptors: UUIDs, titles, column names (`name`) or short column names (`columnName`), any case. */
   descriptors?: string[];
@@ -71,8 +73,7 @@ export async function fetchTraits(
   filter: unknown,
   opts: TraitsOptions = {},
 ): Promise<{ frames: TraitsResult; diagnostics: Diagnostics }> {
-  const ids = opts.datasets ?? await traitDatasets(t, filter, opts);
-  const tables: Datatable[] = await datatables(t, ids, opts);
+  const tables: Datatable[] = await chooseDatasets(t, filter, opts.datasets, opts);
   const columnOrder = [...new Set(tables.flatMap((d) => Object.keys(d.columns)))];
   const listed = await descriptorList(t, columnOrder, opts);
   const log = new CoercionLog();
@@ -85,6 +86,7 @@ export async function fetchTraits(
   const chosen = selectDescriptors(all, names, opts.descriptors);
   const used = all.filter((d) => chosen.has(d.uuid));
 
+  const trials = trialNames(tables);
   const parts: DatasetRows[] = [];
   let before = 0, requests = 0;
   for (const table of tables) {
@@ -100,7 +102,7 @@ export async function fetchTraits(
       onProgress: (p) => opts.onProgress?.({ rows: before + (last = p.rows), page: requests++, label: table.title }),
     });
     before += last;
-    parts.push({ dataset: canonical(table.key), rows });
+    parts.push({ dataset: canonical(table.key), trial: trials.get(table.key) ?? table.title, rows });
   }
 
   const keys = wideKeys(parts);

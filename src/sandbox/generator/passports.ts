@@ -6,25 +6,28 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import {
   ACCESSION_NAME_ROOTS,
-  COLLSRC,
+  COLLSRC_BY_SAMPSTAT,
   COUNTRIES,
   CROPS,
   CURATION,
+  DEFAULT_WILD_SHARE,
   DONORS,
-  DUPLSITES,
   INSTITUTES,
   REMARKS,
-  SAMPSTAT,
+  SAMPSTAT_CULTIVATED,
+  SAMPSTAT_WILD,
   SITE_TEMPLATES,
-  STORAGE,
+  STORAGE_CLONAL,
+  STORAGE_SEED,
+  type Taxon,
 } from "./reference.ts";
-import { SITES } from "./sites.ts";
+import { siteData } from "./site-data.ts";
 import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 
-/** Collecting sites per country in sites.ts (the same number for every country). */
-export const SITES_PER_COUNTRY = SITES.AFG![3].split(";").length;
-/** Points at sea per country in sites.ts. */
-export const SEA_PER_COUNTRY = SITES.AFG![4].split(";").length;
+/** Collecting sites per country in sites.json (the same number for every country). */
+export const SITES_PER_COUNTRY: number = siteData().params.sitesPerCountry;
+/** Points at sea per country in sites.json. */
+export const SEA_PER_COUNTRY: number = siteData().params.seaPerCountry;
 
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
@@ -46,12 +49,20 @@ export async function createRandomMacros(con: DuckDBConnection, seed: number): P
 }
 
 async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick: number[] }> {
+  const SITES = siteData().countries;
+  const here = (codes: readonly string[]) => codes.filter((c) => c in SITES);
+  /** Taxon indices of a crop, each repeated by its share, for one status (wild or cultivated). */
+  const taxaOf = (taxa: Taxon[], wild: boolean) =>
+    taxa.flatMap((tx, k) => ((wild ? tx.wild && here(tx.wild).length : tx.cultivated) ? Array(Math.round(tx.share)).fill(k) : []));
   const pairs: string[][] = [];
   const pairPick: number[] = [];
   let pidx = 0;
   for (const inst of INSTITUTES) {
     for (const [rank, cropCode] of inst.crops.entries()) {
       const crop = CROPS.find((c) => c.code === cropCode)!;
+      const wildTaxa = taxaOf(crop.taxa, true);
+      const cultTaxa = taxaOf(crop.taxa, false);
+      const sampstat = weighted(inst.sampstat ?? SAMPSTAT_CULTIVATED);
       pairs.push([
         num(pidx),
         str(inst.code),
@@ -63,14 +74,23 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
         str(crop.code),
         str(crop.name),
         str(inst.numberPrefix[crop.code] ?? inst.numberPrefix.default),
-        num(crop.taxa.length),
-        strList(crop.origins),
-        num(crop.origins.length),
-        strList(crop.wild),
-        num(crop.wild.length),
-        // a genebank's own country: source of its improved material, and of landraces where the crop is grown there
+        strList(here(crop.origins)),
+        num(here(crop.origins).length),
+        // improved material partly from the genebank's own country
         String(inst.country in SITES),
-        String(crop.origins.includes(inst.country) && inst.country in SITES),
+        num(inst.foundedCrop?.[crop.code] ?? inst.founded),
+        num(wildTaxa.length ? (inst.wildShare?.[crop.code] ?? DEFAULT_WILD_SHARE) : 0),
+        numList(wildTaxa.length ? wildTaxa : [0]),
+        num(wildTaxa.length || 1),
+        numList(cultTaxa),
+        num(cultTaxa.length),
+        numList(sampstat),
+        num(sampstat.length),
+        String(crop.clonal === true),
+        strList(inst.duplSeed),
+        num(inst.duplSeed.length),
+        strList(inst.duplClonal ?? [""]),
+        num((inst.duplClonal ?? [""]).length),
       ]);
       // the first crop of a genebank is its largest collection
       const weight = Math.max(1, 6 - rank * 2);
@@ -90,24 +110,35 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
       "crop_code",
       "crop_name",
       "number_prefix",
-      "ntaxa",
       "origins",
       "norigins",
-      "wild",
-      "nwild",
       "own_improved",
-      "own_landrace",
+      "founded",
+      "wild_share",
+      "wild_taxa",
+      "nwild_taxa",
+      "cult_taxa",
+      "ncult_taxa",
+      "samp_list",
+      "nsamp",
+      "clonal",
+      "dupl_seed",
+      "ndupl_seed",
+      "dupl_clonal",
+      "ndupl_clonal",
     ], pairs),
   );
   await con.run(
     valuesTable(
       "ref_taxon",
-      ["crop_code", "k", "genus", "species", "sp_author", "subtaxa", "subt_author", "grin_id"],
+      ["crop_code", "k", "genus", "species", "sp_author", "subtaxa", "subt_author", "grin_id", "native", "nnative", "grown", "ngrown"],
       CROPS.flatMap((c) =>
-        c.taxa.map((
-          t,
-          k,
-        ) => [str(c.code), num(k), str(t.genus), str(t.species), str(t.spAuthor), str(t.subtaxa), str(t.subtAuthor), num(t.grinId)])
+        c.taxa.map((t, k) => {
+          const native = here(t.wild ?? []);
+          const grown = here(t.grown ?? c.origins);
+          return [str(c.code), num(k), str(t.genus), str(t.species), str(t.spAuthor), str(t.subtaxa), str(t.subtAuthor), num(t.grinId)]
+            .concat([strList(native.length ? native : [""]), num(native.length || 1), strList(grown), num(grown.length)]);
+        })
       ),
     ),
   );
@@ -122,25 +153,32 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
         str(c.name),
         strList(c.towns),
         num(c.towns.length),
-        num(SITES[c.code3]![0]),
-        num(SITES[c.code3]![1]),
-        String(SITES[c.code3]![2] === 1),
+        num(SITES[c.code3]!.centroid[0]),
+        num(SITES[c.code3]!.centroid[1]),
+        String(SITES[c.code3]!.centroidOnLand),
       ]),
     ),
   );
-  // collecting sites on each country's land (sites.ts): code3, k, lat, lon, slip flags
+  // collecting sites on each country's land (sites.json): code3, k, lat, lon, slip flags
   await con.run(
-    `CREATE OR REPLACE TABLE ref_site AS SELECT code3, (k - 1)::INT AS k, split_part(site, ',', 1)::DOUBLE AS lat,
-       split_part(site, ',', 2)::DOUBLE AS lon, split_part(site, ',', 3)::INT AS flags
-     FROM (SELECT code3, unnest(string_split(sites, ';')) AS site, generate_subscripts(string_split(sites, ';'), 1) AS k
-       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![3])})`).join(", ")}) t(code3, sites))`,
+    valuesTable(
+      "ref_site",
+      ["code3", "k", "lat", "lon", "flags"],
+      COUNTRIES.flatMap((c) =>
+        SITES[c.code3]!.sites.map((
+          [lat, lon, flags],
+          k,
+        ) => [str(c.code3), `${k}::INT`, `${lat}::DOUBLE`, `${lon}::DOUBLE`, `${flags}::INT`])
+      ),
+    ),
   );
-  // points at sea near each country (sites.ts): code3, k, lat, lon
+  // points at sea near each country (sites.json): code3, k, lat, lon
   await con.run(
-    `CREATE OR REPLACE TABLE ref_sea AS SELECT code3, (k - 1)::INT AS k, split_part(p, ',', 1)::DOUBLE AS lat,
-       split_part(p, ',', 2)::DOUBLE AS lon
-     FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
-       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]![4])})`).join(", ")}) t(code3, sea))`,
+    valuesTable(
+      "ref_sea",
+      ["code3", "k", "lat", "lon"],
+      COUNTRIES.flatMap((c) => SITES[c.code3]!.sea.map(([lat, lon], k) => [str(c.code3), `${k}::INT`, `${lat}::DOUBLE`, `${lon}::DOUBLE`])),
+    ),
   );
   await con.run(
     valuesTable(
@@ -165,9 +203,10 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   await createRandomMacros(con, seed);
   const { pairPick } = await createReferenceTables(con);
   const pick = pickOf();
-  const sampstat = weighted(SAMPSTAT.map(([code, w]) => [code, w] as const));
-  const collsrc = weighted(COLLSRC);
-  const storage = weighted(STORAGE);
+  const wildSampstat = weighted(SAMPSTAT_WILD);
+  // COLLSRC given SAMPSTAT (reference.ts): one CASE branch per SAMPSTAT range
+  const collsrc = COLLSRC_BY_SAMPSTAT.map(({ below, codes }) => `WHEN samp_stat < ${below} THEN ${pick(weighted(codes), "id", 39)}`)
+    .join(" ");
   const curation = weighted(CURATION);
   const donorCodes = strList(DONORS.map((d) => d.code));
   const donorNames = strList(DONORS.map((d) => d.name));
@@ -175,21 +214,29 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   const subsets = Array.from({ length: 6 }, (_, k) => `uuid_of('subset-${k}')`);
   const sql = `
   CREATE OR REPLACE TABLE accession AS
-  WITH b AS (
-    SELECT i AS id, ${pick(pairPick, "i", 1)} AS pidx,
-      ${pick(sampstat, "i", 5)} AS samp_stat,
-      1960 + floor(u(i, 20) * 63)::INT AS acq_year
-    FROM range(1, ${n + 1}) t(i)
+  WITH p AS (
+    SELECT i AS id, p.*, u(i, 2) < p.wild_share AS wild
+    FROM range(1, ${n + 1}) t(i) JOIN ref_pair p ON p.pidx = ${pick(pairPick, "i", 1)}
+  ), b AS (
+    -- wild or cultivated first (the genebank's share of wild material for the crop), then SAMPSTAT and the taxon given
+    -- that status; acquisitions from the collection's first year on, more of them in its early decades
+    SELECT p.*,
+      CASE WHEN wild THEN ${pick(wildSampstat, "id", 5)} ELSE samp_list[1 + (h(id, 5) % nsamp)::BIGINT] END AS samp_stat,
+      CASE WHEN wild THEN wild_taxa[1 + (h(id, 3) % nwild_taxa)::BIGINT] ELSE cult_taxa[1 + (h(id, 3) % ncult_taxa)::BIGINT] END AS tk,
+      least(founded + floor(pow(u(id, 20), 1.4) * (2024 - founded))::INT, 2023) AS acq_year
+    FROM p
   ), o AS (
-    -- origin: wild and weedy material from the crop's centres, else where the crop is grown; a third of a genebank's
-    -- improved material, and of its landraces where the crop is grown in its country, from its own country
-    SELECT b.*, p.*, CASE
-      WHEN b.samp_stat < 300 THEN p.wild[1 + (h(b.id, 4) % p.nwild)::BIGINT]
-      WHEN u(b.id, 80) < 0.35 AND ((b.samp_stat >= 400 AND p.own_improved) OR (b.samp_stat = 300 AND p.own_landrace)) THEN p.inst_country
-      ELSE p.origins[1 + (h(b.id, 4) % p.norigins)::BIGINT] END AS orig_pick
-    FROM b JOIN ref_pair p USING (pidx)
+    -- origin: wild and weedy material from the taxon's native countries; landraces where the taxon is grown
+    -- traditionally (a third of them from the genebank's own country when it is one of those); improved material
+    -- from there too, a third of it from the genebank's own country
+    SELECT b.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, CASE
+      WHEN b.samp_stat < 300 THEN tx.native[1 + (h(b.id, 4) % tx.nnative)::BIGINT]
+      WHEN u(b.id, 80) < 0.35 AND ((b.samp_stat >= 400 AND b.own_improved) OR (b.samp_stat = 300 AND list_contains(tx.grown,
+        b.inst_country))) THEN b.inst_country
+      ELSE tx.grown[1 + (h(b.id, 4) % tx.ngrown)::BIGINT] END AS orig_pick
+    FROM b JOIN ref_taxon tx ON tx.crop_code = b.crop_code AND tx.k = b.tk
   ), j AS (
-    SELECT o.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id,
+    SELECT o.*,
       CASE WHEN u(o.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
       co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
       (o.samp_stat < 400 OR u(o.id, 3) < 0.2) AS collected,
@@ -197,14 +244,15 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       1 + (h(o.id, 30) % ${DONORS.length})::INT AS dk,
       (o.id * 2654435761 + ${seed}) % 33554432 AS dx
     FROM o
-    JOIN ref_taxon tx ON tx.crop_code = o.crop_code AND tx.k = (h(o.id, 3) % o.ntaxa)::INT
     JOIN ref_country co ON co.code3 = o.orig_pick
     JOIN ref_site s ON s.code3 = co.code3 AND s.k = (h(o.id, 15) % ${SITES_PER_COUNTRY})::INT
   ), r AS (
     SELECT
       id,
       uuid_of(id) AS uuid,
-      CASE WHEN u(id, 7) < 0.8 THEN '10.18730/' || b32(dx, 4) || b32(dx, 3) || b32(dx, 2) || b32(dx, 1) || b32(dx, 0) END AS doi,
+      CASE WHEN u(id, 7) < 0.8 THEN '10.18730/' || b32(dx, 4) || b32(dx, 3) || b32(dx, 2) || b32(dx, 1) || b32(dx, 0)
+        -- GLIS's check symbol: the suffix's value modulo 37 (src/quality/doi.ts)
+        || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U', 1 + (dx % 37)::INT, 1) END AS doi,
       inst_code, inst_id, inst_name, inst_acronym, inst_country,
       number_prefix || id::VARCHAR || CASE WHEN u(id, 8) < 0.03 THEN 'K' ELSE '' END AS accession_number,
       CASE WHEN u(id, 9) < 0.6 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 10)} ||
@@ -238,7 +286,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         'BOL', 'ECU', 'ETH', 'NPL', 'AFG') THEN 1500 ELSE 0 END)::INT END AS elevation,
       CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
         12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
-      CASE WHEN u(id, 38) < 0.85 THEN ${pick(collsrc, "id", 39)} END AS coll_src,
+      CASE WHEN u(id, 38) < 0.85 THEN CASE ${collsrc} END END AS coll_src,
       CASE WHEN collected AND u(id, 40) < 0.5 THEN ${
     pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)
   } || ' ' || (1 + id % 9000)::VARCHAR END AS coll_numb,
@@ -259,8 +307,13 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 53) < 0.5 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 54)} || '/' || ${
     pick(ACCESSION_NAME_ROOTS, "id", 55)
   } || CASE WHEN u(id, 56) < 0.3 THEN '//' || ${pick(ACCESSION_NAME_ROOTS, "id", 57)} ELSE '' END END AS ancest,
-      nullif(${pick(DUPLSITES, "id", 58)}, '') AS dupl_site,
-      ${pick(storage, "id", 59)} AS storage,
+      -- clonal crops' cultivated material lives in vitro, in the field or in liquid nitrogen, duplicated as such; their
+      -- wild relatives, and every other crop, as seed
+      nullif(CASE WHEN clonal AND samp_stat >= 300 THEN dupl_clonal[1 + (h(id, 58) % ndupl_clonal)::BIGINT]
+        ELSE dupl_seed[1 + (h(id, 58) % ndupl_seed)::BIGINT] END, '') AS dupl_site,
+      CASE WHEN clonal AND samp_stat >= 300 THEN ${pick(weighted(STORAGE_CLONAL), "id", 59)} ELSE ${
+    pick(weighted(STORAGE_SEED), "id", 59)
+  } END AS storage,
       u(id, 60) < 0.7 AS mls_status,
       CASE WHEN u(id, 61) < 0.2 THEN inst_url || '/accession/' || replace(number_prefix || id::VARCHAR, ' ', '%20') END AS acce_url,
       CASE WHEN u(id, 62) < 0.15 THEN ${pick(remarks, "id", 63)} END AS remarks,

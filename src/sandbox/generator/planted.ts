@@ -8,22 +8,11 @@
  */
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { SEA_PER_COUNTRY, SITES_PER_COUNTRY } from "./passports.ts";
+import { RULES } from "../../quality/rules.ts";
 import { COUNTRIES } from "./reference.ts";
 
 /** Rules a planted coordinate error may rightly trigger besides its own: any coordinate rule. */
-const COORD_RULES = [
-  "coord-zero",
-  "coord-range",
-  "coord-swapped",
-  "coord-sign",
-  "coord-sea",
-  "coord-country",
-  "coord-centroid",
-  "coord-equal",
-  "coord-rounded",
-  "coord-precision",
-  "coord-outlier",
-];
+const COORD_RULES = RULES.filter((r) => r.id.startsWith("coord-")).map((r) => r.id);
 
 export interface PlantedKind {
   kind: string;
@@ -51,7 +40,7 @@ export const PLANTED_KINDS: readonly PlantedKind[] = [
   k("sea", "coord-sea", "DECLATITUDE", "a point at sea near ORIGCTY, at least 50 km from any land (none of its slips in ORIGCTY)"),
   k("zero", "coord-zero", "DECLATITUDE", "0/0"),
   k("country", "coord-country", "DECLATITUDE", "a collecting site of another country (its centroid at least 15 degrees away)"),
-  k("centroid", "coord-centroid", "DECLATITUDE", "the centroid of ORIGCTY (countries whose centroid is on their land)"),
+  k("centroid", "coord-centroid", "DECLATITUDE", "the centroid of ORIGCTY's largest part (countries whose centroid is on their land)"),
   k("equal", "coord-equal", "DECLONGITUDE", "longitude set to the latitude"),
   k("rounded", "coord-rounded", "DECLATITUDE", "both coordinates rounded to whole degrees, COORDUNCERT 100 m"),
   k("precision", "coord-precision", "COORDUNCERT", "coordinates rounded to 1 decimal, COORDUNCERT 100 m"),
@@ -60,12 +49,20 @@ export const PLANTED_KINDS: readonly PlantedKind[] = [
   k("date-order", "date-order", "COLLDATE", "COLLDATE one or two years after ACQDATE"),
   k("sampstat", "code-invalid", "SAMPSTAT", "SAMPSTAT 150, 250, 350 or 450 (not MCPD codes)"),
   k("collsrc", "code-invalid", "COLLSRC", "COLLSRC 17, 35, 45 or 98"),
+  k(
+    "sampstat-collsrc",
+    "sampstat-collsrc",
+    "COLLSRC",
+    "COLLSRC 10 (wild habitat) for bred material (SAMPSTAT 400-600), 50 (seed company) for wild (100-120)",
+  ),
   k("storage", "code-invalid", "STORAGE", "STORAGE 14, 13;70, 21 or 15"),
   k("country-former", "country-former", "ORIGCTY", "ORIGCTY SUN for a former Soviet republic, DDR for Germany"),
   k("country-unknown", "country-unknown", "ORIGCTY", "ORIGCTY XXX, URS or EUR"),
   k("duplicate", "accenumb-duplicate", "ACCENUMB", "ACCENUMB of the previous accession of the same institute (both are recorded)"),
   k("doi-malformed", "doi-malformed", "DOI", "a space instead of the DOI's slash"),
   k("doi-url", "doi-url", "DOI", "the DOI as a https://doi.org/ URL"),
+  k("doi-list", "doi-list", "DOI", "the DOI and the previous accession's DOI of the institute, joined by ';'"),
+  k("doi-check", "doi-check", "DOI", "the DOI's check symbol changed (0 to 1, anything else to 0)"),
   k("taxon", "taxon-grin", "SPECIES", "SPECIES of another species of the crop, GRIN_NAME unchanged"),
 ];
 
@@ -85,6 +82,7 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
     SELECT a.*, (h(a.id, 91) % ${K})::INT AS kind_no, s.flags, co.cidx, co.cen_lat, co.cen_lon, co.cen_ok,
       lag(a.accession_number) OVER (PARTITION BY a.inst_code ORDER BY a.id) AS prev_number,
       lag(a.id) OVER (PARTITION BY a.inst_code ORDER BY a.id) AS prev_id,
+      lag(a.doi) OVER (PARTITION BY a.inst_code ORDER BY a.id) AS prev_doi,
       u(a.id, 90) < ${rate} AS drawn
     FROM accession a
     LEFT JOIN ref_country co ON co.code3 = a.orig_cty
@@ -123,7 +121,9 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
       CASE WHEN kind_no = ${kind("date-order")} AND acq_date IS NOT NULL
         THEN (substr(acq_date, 1, 4)::INT + 1 + h(id, 95) % 2)::VARCHAR || '0615' END AS new_coll,
       CASE WHEN kind_no = ${kind("sampstat")} THEN ([150, 250, 350, 450])[1 + (h(id, 95) % 4)::INT] END AS new_sampstat,
-      CASE WHEN kind_no = ${kind("collsrc")} THEN ([17, 35, 45, 98])[1 + (h(id, 95) % 4)::INT] END AS new_collsrc,
+      CASE WHEN kind_no = ${kind("collsrc")} THEN ([17, 35, 45, 98])[1 + (h(id, 95) % 4)::INT]
+        WHEN kind_no = ${kind("sampstat-collsrc")} AND samp_stat BETWEEN 400 AND 600 THEN 10
+        WHEN kind_no = ${kind("sampstat-collsrc")} AND samp_stat IN (100, 110, 120) THEN 50 END AS new_collsrc,
       CASE WHEN kind_no = ${kind("storage")} THEN (['14', '13;70', '21', '15'])[1 + (h(id, 95) % 4)::INT] END AS new_storage,
       CASE WHEN kind_no = ${kind("country-former")} THEN CASE
         WHEN orig_cty IN ('RUS', 'UKR', 'ARM', 'GEO', 'AZE', 'UZB', 'KAZ') THEN 'SUN' WHEN orig_cty = 'DEU' THEN 'DDR' END
@@ -132,7 +132,10 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
       CASE WHEN kind_no = ${kind("duplicate")} AND prev_number IS NOT NULL THEN prev_number END AS new_number,
       CASE WHEN doi IS NOT NULL THEN CASE
         WHEN kind_no = ${kind("doi-malformed")} THEN replace(doi, '10.18730/', '10.18730 ')
-        WHEN kind_no = ${kind("doi-url")} THEN 'https://doi.org/' || doi END END AS new_doi,
+        WHEN kind_no = ${kind("doi-url")} THEN 'https://doi.org/' || doi
+        WHEN kind_no = ${kind("doi-list")} AND prev_doi IS NOT NULL THEN doi || ';' || prev_doi
+        WHEN kind_no = ${kind("doi-check")} THEN substr(doi, 1, length(doi) - 1) || CASE WHEN right(doi, 1) = '0' THEN '1' ELSE '0' END
+        END END AS new_doi,
       CASE WHEN kind_no = ${kind("taxon")} THEN alt_species END AS new_species
     FROM p
   )

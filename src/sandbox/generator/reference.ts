@@ -14,45 +14,77 @@ export interface Taxon {
   subtaxa?: string;
   subtAuthor?: string;
   grinId: number;
+  /** Relative share of the crop's accessions of this status (wild or cultivated) that are of this taxon. */
+  share: number;
+  /**
+   * Native countries of the taxon's wild form (ISO 3166-1 alpha-3, those of the sandbox's countries in the published
+   * range, see docs/sandbox.md#taxa-and-their-ranges); absent when the taxon has no wild form (bread wheat, faba bean,
+   * groundnut, potato: their wild relatives are other taxa).
+   */
+  wild?: string[];
+  /** False for a taxon known only wild (teosintes, Aegilops tauschii, wild rice, crop wild relatives). */
+  cultivated: boolean;
+  /** Where landraces of the taxon are grown traditionally, when narrower than the crop's `origins`. */
+  grown?: string[];
 }
 export interface Crop {
   code: string;
   name: string;
   taxa: Taxon[];
-  /** Countries of origin of landraces and other cultivated material: the centres and where the crop was taken. */
+  /** Countries where the crop is grown traditionally: landraces come from there (or from a taxon's `grown`). */
   origins: string[];
-  /** Countries of origin of wild and weedy material (SAMPSTAT below 300): the crop's centres of origin and diversity. */
-  wild: string[];
+  /** Clonally kept (in vitro, field, cryo) rather than as seed: STORAGE and DUPLSITE follow. */
+  clonal?: boolean;
 }
 
-const t = (genus: string, species: string, spAuthor: string, grinId: number, subtaxa?: string, subtAuthor?: string): Taxon => ({
+type TaxonOpts = { share: number; wild?: string[]; cultivated?: boolean; grown?: string[]; subtaxa?: string; subtAuthor?: string };
+const t = (genus: string, species: string, spAuthor: string, grinId: number, o: TaxonOpts): Taxon => ({
   genus,
   species,
   spAuthor,
   grinId,
-  ...(subtaxa ? { subtaxa, subtAuthor } : {}),
+  share: o.share,
+  cultivated: o.cultivated ?? true,
+  ...(o.wild ? { wild: o.wild } : {}),
+  ...(o.grown ? { grown: o.grown } : {}),
+  ...(o.subtaxa ? { subtaxa: o.subtaxa, subtAuthor: o.subtAuthor } : {}),
 });
+/** A taxon known only wild. */
+const w = (genus: string, species: string, spAuthor: string, grinId: number, o: Omit<TaxonOpts, "cultivated" | "grown">): Taxon =>
+  t(genus, species, spAuthor, grinId, { ...o, cultivated: false });
 
+/**
+ * Crops, their taxa and where each is wild or grown. Native ranges: GRIN-Global taxonomy and Plants of the World Online
+ * (Kew), restricted to the sandbox's countries; shares of taxa: the genebanks' own published counts where there are
+ * some (docs/sandbox.md#taxa-and-their-ranges names each source), else the main cultivated species first.
+ */
 export const CROPS: Crop[] = [
   {
     code: "maize",
     name: "Maize",
     taxa: [
-      t("Zea", "mays", "L.", 42207),
-      t("Zea", "mays", "L.", 42209, "subsp. mexicana", "(Schrad.) Iltis"),
-      t("Zea", "diploperennis", "Iltis et al.", 42204),
+      t("Zea", "mays", "L.", 42207, { share: 100 }),
+      w("Zea", "mays", "L.", 42209, { share: 3, subtaxa: "subsp. mexicana", subtAuthor: "(Schrad.) Iltis", wild: ["MEX"] }),
+      w("Zea", "diploperennis", "Iltis et al.", 42204, { share: 1, wild: ["MEX"] }),
     ],
     origins: ["MEX", "GTM", "PER", "BOL", "COL", "ECU", "BRA", "ARG", "USA", "ZMB", "KEN", "ETH", "IND", "CHN"],
-    wild: ["MEX", "GTM", "HND", "NIC"],
   },
   {
     code: "wheat",
     name: "Wheat",
     taxa: [
-      t("Triticum", "aestivum", "L.", 40544),
-      t("Triticum", "turgidum", "L.", 40617, "subsp. durum", "(Desf.) Husn."),
-      t("Triticum", "monococcum", "L.", 40567),
-      t("Aegilops", "tauschii", "Coss.", 300079),
+      t("Triticum", "aestivum", "L.", 40544, { share: 80 }),
+      t("Triticum", "turgidum", "L.", 40617, {
+        share: 15,
+        subtaxa: "subsp. durum",
+        subtAuthor: "(Desf.) Husn.",
+        grown: ["MAR", "TUN", "ETH", "TUR", "SYR", "ITA", "ESP", "GRC", "IRN"],
+      }),
+      t("Triticum", "monococcum", "L.", 40567, { share: 2, grown: ["TUR", "GEO", "ARM", "ITA", "ESP"] }),
+      w("Aegilops", "tauschii", "Coss.", 300079, {
+        share: 1,
+        wild: ["AFG", "ARM", "AZE", "CHN", "GEO", "IND", "IRN", "KAZ", "LBN", "PAK", "RUS", "SYR", "TUR", "UZB"],
+      }),
     ],
     origins: [
       "TUR",
@@ -75,134 +107,197 @@ export const CROPS: Crop[] = [
       "UKR",
       "RUS",
     ],
-    wild: ["TUR", "SYR", "IRN", "ARM", "AZE", "GEO", "ISR", "JOR", "LBN"],
   },
   {
     code: "rice",
     name: "Rice",
-    taxa: [t("Oryza", "sativa", "L.", 26072), t("Oryza", "glaberrima", "Steud.", 26056), t("Oryza", "rufipogon", "Griff.", 26077)],
+    taxa: [
+      t("Oryza", "sativa", "L.", 26072, { share: 95 }),
+      t("Oryza", "glaberrima", "Steud.", 26056, { share: 5, grown: ["MLI", "SEN", "NGA", "CIV", "GHA", "BFA"] }),
+      w("Oryza", "rufipogon", "Griff.", 26077, {
+        share: 1,
+        wild: ["BGD", "CHN", "IDN", "IND", "MMR", "MYS", "PHL", "PNG", "THA", "VNM", "AUS"],
+      }),
+    ],
     origins: ["IND", "BGD", "NPL", "CHN", "PHL", "IDN", "THA", "VNM", "MMR", "LAO", "JPN", "KOR", "MLI", "SEN", "NGA", "MDG"],
-    wild: ["IND", "BGD", "THA", "LAO", "VNM", "MMR", "CHN", "MLI", "NGA"],
   },
   {
     code: "beans",
     name: "Beans",
     taxa: [
-      t("Phaseolus", "vulgaris", "L.", 27657),
-      t("Phaseolus", "lunatus", "L.", 27623),
-      t("Phaseolus", "coccineus", "L.", 27594),
-      t("Phaseolus", "acutifolius", "A. Gray", 27584),
+      t("Phaseolus", "vulgaris", "L.", 27657, {
+        share: 85,
+        wild: ["ARG", "BOL", "COL", "CRI", "ECU", "GTM", "HND", "MEX", "NIC", "PER"],
+      }),
+      t("Phaseolus", "lunatus", "L.", 27623, {
+        share: 10,
+        wild: ["MEX", "GTM", "HND", "NIC", "CRI", "COL", "ECU", "PER"],
+        grown: ["MEX", "GTM", "PER", "ECU", "COL", "BRA", "MDG", "NGA", "GHA"],
+      }),
+      t("Phaseolus", "coccineus", "L.", 27594, {
+        share: 4,
+        wild: ["MEX", "GTM", "HND"],
+        grown: ["MEX", "GTM", "HND", "COL", "ESP", "ITA", "GRC"],
+      }),
+      t("Phaseolus", "acutifolius", "A. Gray", 27584, { share: 1, wild: ["MEX", "USA"], grown: ["MEX", "USA"] }),
     ],
     origins: ["COL", "MEX", "GTM", "PER", "ECU", "BOL", "BRA", "ARG", "RWA", "BDI", "UGA", "KEN", "TZA", "MWI", "ESP", "ITA", "GRC"],
-    wild: ["MEX", "GTM", "HND", "CRI", "COL", "ECU", "PER", "BOL", "ARG"],
   },
   {
     code: "barley",
     name: "Barley",
-    taxa: [t("Hordeum", "vulgare", "L.", 19344), t("Hordeum", "vulgare", "L.", 19347, "subsp. spontaneum", "(K. Koch) Thell.")],
+    taxa: [
+      t("Hordeum", "vulgare", "L.", 19344, { share: 100 }),
+      w("Hordeum", "vulgare", "L.", 19347, {
+        share: 1,
+        subtaxa: "subsp. spontaneum",
+        subtAuthor: "(K. Koch) Thell.",
+        wild: ["AFG", "ARM", "AZE", "CHN", "EGY", "IND", "IRN", "ISR", "JOR", "LBN", "PAK", "SYR", "TUR", "UZB"],
+      }),
+    ],
     origins: ["SYR", "IRN", "TUR", "ETH", "MAR", "AFG", "CHN", "NPL", "DEU", "ESP", "JOR", "ISR"],
-    wild: ["SYR", "ISR", "JOR", "LBN", "TUR", "IRN"],
   },
   {
     code: "sorghum",
     name: "Sorghum",
     taxa: [
-      t("Sorghum", "bicolor", "(L.) Moench", 35144),
-      t("Sorghum", "bicolor", "(L.) Moench", 35146, "subsp. verticilliflorum", "(Steud.) de Wet ex Wiersema & J. Dahlb."),
+      t("Sorghum", "bicolor", "(L.) Moench", 35144, { share: 100 }),
+      w("Sorghum", "bicolor", "(L.) Moench", 35146, {
+        share: 1,
+        subtaxa: "subsp. verticilliflorum",
+        subtAuthor: "(Steud.) de Wet ex Wiersema & J. Dahlb.",
+        wild: ["SDN", "ETH", "TCD", "KEN", "NGA", "TZA", "UGA", "ZMB", "ZWE", "MWI", "CMR", "NER", "MLI"],
+      }),
     ],
     origins: ["SDN", "ETH", "NGA", "NER", "MLI", "BFA", "TCD", "IND", "YEM", "KEN", "TZA", "ZWE"],
-    wild: ["SDN", "ETH", "TCD", "KEN", "NGA"],
   },
   {
     code: "potato",
     name: "Potato",
+    clonal: true,
     taxa: [
-      t("Solanum", "tuberosum", "L.", 35128),
-      t("Solanum", "stenotomum", "Juz. & Bukasov", 35102),
-      t("Solanum", "phureja", "Juz. & Bukasov", 35080),
+      t("Solanum", "tuberosum", "L.", 35128, { share: 70 }),
+      t("Solanum", "stenotomum", "Juz. & Bukasov", 35102, { share: 20, grown: ["PER", "BOL"] }),
+      t("Solanum", "phureja", "Juz. & Bukasov", 35080, { share: 10, grown: ["PER", "BOL", "ECU", "COL"] }),
+      w("Solanum", "acaule", "Bitter", 35002, { share: 1, wild: ["ARG", "BOL", "PER"] }),
     ],
     origins: ["PER", "BOL", "ECU", "COL", "ARG", "CHL"],
-    wild: ["PER", "BOL", "ARG", "ECU", "MEX"],
   },
   {
     code: "cassava",
     name: "Cassava",
-    taxa: [t("Manihot", "esculenta", "Crantz", 23191)],
+    clonal: true,
+    taxa: [
+      t("Manihot", "esculenta", "Crantz", 23191, { share: 100 }),
+      w("Manihot", "esculenta", "Crantz", 23195, {
+        share: 1,
+        subtaxa: "subsp. flabellifolia",
+        subtAuthor: "(Pohl) Ciferri",
+        wild: ["BRA"],
+      }),
+    ],
     origins: ["BRA", "COL", "PER", "PRY", "NGA", "GHA", "COD", "TZA", "THA", "IDN"],
-    wild: ["BRA", "PRY", "BOL", "PER"],
   },
   {
     code: "cowpea",
     name: "Cowpea",
     taxa: [
-      t("Vigna", "unguiculata", "(L.) Walp.", 41628),
-      t("Vigna", "unguiculata", "(L.) Walp.", 41631, "subsp. sesquipedalis", "(L.) Verdc."),
+      t("Vigna", "unguiculata", "(L.) Walp.", 41628, {
+        share: 95,
+        wild: ["NGA", "CMR", "GHA", "NAM", "TZA", "KEN", "ZMB", "ZWE", "MWI", "UGA", "ETH"],
+      }),
+      t("Vigna", "unguiculata", "(L.) Walp.", 41631, {
+        share: 5,
+        subtaxa: "subsp. sesquipedalis",
+        subtAuthor: "(L.) Verdc.",
+        grown: ["CHN", "IND", "PHL", "IDN", "THA", "VNM"],
+      }),
     ],
     origins: ["NGA", "NER", "BFA", "GHA", "SEN", "MLI", "CMR", "IND", "BRA"],
-    wild: ["NGA", "CMR", "GHA", "NAM", "TZA"],
   },
   {
     code: "chickpea",
     name: "Chickpea",
-    taxa: [t("Cicer", "arietinum", "L.", 10682), t("Cicer", "reticulatum", "Ladiz.", 10693)],
+    taxa: [t("Cicer", "arietinum", "L.", 10682, { share: 100 }), w("Cicer", "reticulatum", "Ladiz.", 10693, { share: 1, wild: ["TUR"] })],
     origins: ["IND", "PAK", "IRN", "TUR", "ETH", "AFG", "SYR", "MEX", "MAR"],
-    wild: ["TUR", "SYR"],
   },
   {
     code: "lentil",
     name: "Lentil",
-    taxa: [t("Lens", "culinaris", "Medik.", 21389), t("Lens", "orientalis", "(Boiss.) Hand.-Mazz.", 21394)],
+    taxa: [
+      t("Lens", "culinaris", "Medik.", 21389, { share: 100 }),
+      w("Lens", "orientalis", "(Boiss.) Hand.-Mazz.", 21394, { share: 1, wild: ["TUR", "SYR", "LBN", "ISR", "JOR", "IRN", "AFG", "UZB"] }),
+    ],
     origins: ["SYR", "TUR", "IRN", "ETH", "IND", "NPL", "AFG", "JOR", "MAR", "EGY"],
-    wild: ["TUR", "SYR", "ISR", "JOR", "IRN", "LBN"],
   },
   {
     code: "pearlmillet",
     name: "Pearl millet",
-    taxa: [t("Cenchrus", "americanus", "(L.) Morrone", 466393)],
+    taxa: [
+      t("Cenchrus", "americanus", "(L.) Morrone", 466393, { share: 100 }),
+      w("Cenchrus", "americanus", "(L.) Morrone", 466394, {
+        share: 1,
+        subtaxa: "subsp. monodii",
+        subtAuthor: "(Maire) Morrone",
+        wild: ["MLI", "NER", "SEN", "TCD", "SDN"],
+      }),
+    ],
     origins: ["NER", "MLI", "SEN", "BFA", "NGA", "TCD", "SDN", "IND", "NAM"],
-    wild: ["NER", "MLI", "SEN", "TCD", "SDN"],
   },
   {
     code: "banana",
     name: "Banana",
-    taxa: [t("Musa", "acuminata", "Colla", 24718), t("Musa", "balbisiana", "Colla", 24720)],
+    clonal: true,
+    taxa: [
+      t("Musa", "acuminata", "Colla", 24718, { share: 90, wild: ["IDN", "MYS", "PHL", "PNG", "THA", "MMR", "IND", "VNM", "LAO"] }),
+      w("Musa", "balbisiana", "Colla", 24720, { share: 40, wild: ["IND", "MMR", "THA", "CHN", "LAO", "VNM", "PHL"] }),
+    ],
     origins: ["PNG", "IDN", "PHL", "MYS", "IND", "UGA", "CMR", "HND"],
-    wild: ["PNG", "IDN", "MYS", "PHL", "MMR", "THA"],
   },
   {
     code: "sweetpotato",
     name: "Sweet potato",
-    taxa: [t("Ipomoea", "batatas", "(L.) Lam.", 20138)],
+    clonal: true,
+    taxa: [
+      t("Ipomoea", "batatas", "(L.) Lam.", 20138, { share: 100 }),
+      w("Ipomoea", "trifida", "(Kunth) G. Don", 20274, { share: 1, wild: ["MEX", "GTM", "HND", "NIC", "CRI", "COL"] }),
+    ],
     origins: ["PER", "ECU", "COL", "GTM", "MEX", "PNG", "UGA", "CHN"],
-    wild: ["MEX", "GTM", "COL", "ECU", "PER"],
   },
   {
     code: "groundnut",
     name: "Groundnut",
-    taxa: [t("Arachis", "hypogaea", "L.", 3935), t("Arachis", "duranensis", "Krapov. & W. C. Greg.", 3925)],
+    taxa: [
+      t("Arachis", "hypogaea", "L.", 3935, { share: 100 }),
+      w("Arachis", "duranensis", "Krapov. & W. C. Greg.", 3925, { share: 1, wild: ["ARG", "BOL", "PRY"] }),
+    ],
     origins: ["BOL", "ARG", "BRA", "PER", "PRY", "IND", "SEN", "NGA", "CHN"],
-    wild: ["BOL", "ARG", "PRY", "BRA"],
   },
   {
     code: "faba",
     name: "Faba bean",
-    taxa: [t("Vicia", "faba", "L.", 42272)],
+    taxa: [t("Vicia", "faba", "L.", 42272, { share: 100 })],
     origins: ["ETH", "EGY", "SYR", "CHN", "MAR", "ESP", "TUN", "SDN"],
-    wild: ["SYR", "ISR", "JOR", "TUR"],
   },
   {
     code: "pigeonpea",
     name: "Pigeon pea",
-    taxa: [t("Cajanus", "cajan", "(L.) Millsp.", 8437)],
+    taxa: [
+      t("Cajanus", "cajan", "(L.) Millsp.", 8437, { share: 100 }),
+      w("Cajanus", "scarabaeoides", "(L.) Thouars", 8453, { share: 1, wild: ["IND", "MMR", "THA", "IDN", "PHL"] }),
+    ],
     origins: ["IND", "KEN", "TZA", "MWI", "UGA", "NPL", "MMR"],
-    wild: ["IND", "MMR"],
   },
   {
     code: "yam",
     name: "Yam",
-    taxa: [t("Dioscorea", "rotundata", "Poir.", 14337), t("Dioscorea", "alata", "L.", 14306)],
+    clonal: true,
+    taxa: [
+      t("Dioscorea", "rotundata", "Poir.", 14337, { share: 70, grown: ["NGA", "GHA", "BEN", "CIV", "TGO", "CMR"] }),
+      t("Dioscorea", "alata", "L.", 14306, { share: 30 }),
+      w("Dioscorea", "praehensilis", "Benth.", 14330, { share: 1, wild: ["NGA", "GHA", "CIV", "BEN", "TGO", "CMR"] }),
+    ],
     origins: ["NGA", "GHA", "BEN", "CIV", "TGO", "CMR", "PNG"],
-    wild: ["NGA", "GHA", "BEN", "CIV", "CMR", "TGO"],
   },
 ];
 
@@ -226,7 +321,7 @@ const c = (code3: string, codeNum: number, name: string, lat: [number, number], 
 
 /**
  * Bounding boxes (degrees) of each country's farming regions: collecting sites are drawn on the country's land
- * inside this box (sites.ts), so that they fall where crops are grown rather than in deserts or tundra.
+ * inside this box (sites.json), so that they fall where crops are grown rather than in deserts or tundra.
  */
 export const COUNTRIES: Country[] = [
   c("AFG", 4, "Afghanistan", [31, 37], [62, 70], ["Herāt", "Kandahār", "Bāmyān", "Mazār-i-Sharīf"]),
@@ -317,6 +412,16 @@ export interface Institute {
   crops: string[];
   numberPrefix: Record<string, string> & { default: string };
   url: string;
+  /** Year the genebank (or the crop's collection, `foundedCrop`) began: no ACQDATE before it (docs/sandbox.md). */
+  founded: number;
+  foundedCrop?: Record<string, number>;
+  /** Share of wild and weedy accessions per crop where the genebank publishes one; else `DEFAULT_WILD_SHARE`. */
+  wildShare?: Record<string, number>;
+  /** SAMPSTAT weights of its cultivated material where the genebank publishes them; else `SAMPSTAT_CULTIVATED`. */
+  sampstat?: [number, number][];
+  /** Safety-duplication sites (DUPLSITE) of seed accessions, and of clonal ones (in vitro back-ups). */
+  duplSeed: string[];
+  duplClonal?: string[];
 }
 
 /** Real WIEWS codes of genebanks that publish on Genesys; crop holdings simplified. */
@@ -330,6 +435,8 @@ export const INSTITUTES: Institute[] = [
     crops: ["maize", "wheat"],
     numberPrefix: { default: "CWI", maize: "CIMMYTMA-" },
     url: "https://www.cimmyt.org",
+    founded: 1966,
+    duplSeed: ["NOR051", "USA004", "NOR051;USA004"],
   },
   {
     code: "COL003",
@@ -340,6 +447,11 @@ export const INSTITUTES: Institute[] = [
     crops: ["beans", "cassava"],
     numberPrefix: { default: "G", cassava: "COL" },
     url: "https://alliancebioversityciat.org/future-seeds",
+    founded: 1967,
+    foundedCrop: { beans: 1973 },
+    wildShare: { beans: 0.05, cassava: 0.13 },
+    duplSeed: ["MEX002;NOR051", "NOR051"],
+    duplClonal: [""],
   },
   {
     code: "PER001",
@@ -350,6 +462,11 @@ export const INSTITUTES: Institute[] = [
     crops: ["potato", "sweetpotato"],
     numberPrefix: { default: "CIP " },
     url: "https://cipotato.org/genebankcip",
+    founded: 1971,
+    wildShare: { potato: 0.32 },
+    sampstat: [[300, 92], [500, 8]],
+    duplSeed: ["NOR051"],
+    duplClonal: ["BRA003", "COL003"],
   },
   {
     code: "PHL001",
@@ -360,6 +477,9 @@ export const INSTITUTES: Institute[] = [
     crops: ["rice"],
     numberPrefix: { default: "IRGC " },
     url: "https://www.irri.org",
+    founded: 1960,
+    wildShare: { rice: 0.03 },
+    duplSeed: ["NOR051;USA004", "USA004", "NOR051"],
   },
   {
     code: "NGA039",
@@ -370,6 +490,9 @@ export const INSTITUTES: Institute[] = [
     crops: ["cowpea", "cassava", "yam", "banana", "groundnut"],
     numberPrefix: { default: "TVu-", cassava: "TMe-", yam: "TDr-", banana: "TMb-", groundnut: "TGn-" },
     url: "https://www.iita.org",
+    founded: 1967,
+    duplSeed: ["NOR051"],
+    duplClonal: [""],
   },
   {
     code: "IND002",
@@ -380,6 +503,10 @@ export const INSTITUTES: Institute[] = [
     crops: ["sorghum", "pearlmillet", "chickpea", "pigeonpea", "groundnut"],
     numberPrefix: { default: "IS ", pearlmillet: "IP ", chickpea: "ICC ", pigeonpea: "ICP ", groundnut: "ICG " },
     url: "https://www.icrisat.org",
+    founded: 1972,
+    wildShare: { sorghum: 0.02, pearlmillet: 0.02, chickpea: 0.02, pigeonpea: 0.02, groundnut: 0.02 },
+    sampstat: [[300, 82], [410, 6], [411, 4], [412, 2], [414, 3], [420, 1], [500, 1], [999, 1]],
+    duplSeed: ["NOR051"],
   },
   {
     code: "LBN002",
@@ -390,6 +517,8 @@ export const INSTITUTES: Institute[] = [
     crops: ["barley", "wheat", "lentil", "chickpea", "faba"],
     numberPrefix: { default: "IG " },
     url: "https://www.icarda.org",
+    founded: 1977,
+    duplSeed: ["NOR051"],
   },
   {
     code: "DEU146",
@@ -400,6 +529,9 @@ export const INSTITUTES: Institute[] = [
     crops: ["wheat", "barley", "beans", "potato", "faba"],
     numberPrefix: { default: "TRI ", barley: "HOR ", beans: "PHA ", potato: "KAR ", faba: "FAB " },
     url: "https://gbis.ipk-gatersleben.de",
+    founded: 1943,
+    duplSeed: ["NOR051", ""],
+    duplClonal: [""],
   },
   {
     code: "USA022",
@@ -410,6 +542,8 @@ export const INSTITUTES: Institute[] = [
     crops: ["beans", "chickpea", "lentil", "wheat", "barley"],
     numberPrefix: { default: "PI " },
     url: "https://npgsweb.ars-grin.gov",
+    founded: 1947,
+    duplSeed: ["USA004", "USA004;NOR051"],
   },
   {
     code: "USA020",
@@ -420,6 +554,8 @@ export const INSTITUTES: Institute[] = [
     crops: ["maize"],
     numberPrefix: { default: "PI " },
     url: "https://npgsweb.ars-grin.gov",
+    founded: 1948,
+    duplSeed: ["USA004", "USA004;NOR051"],
   },
   {
     code: "BEL084",
@@ -430,6 +566,9 @@ export const INSTITUTES: Institute[] = [
     crops: ["banana"],
     numberPrefix: { default: "ITC" },
     url: "https://www.musanet.org",
+    founded: 1985,
+    duplSeed: [""],
+    duplClonal: [""],
   },
   {
     code: "CIV010",
@@ -440,6 +579,8 @@ export const INSTITUTES: Institute[] = [
     crops: ["rice"],
     numberPrefix: { default: "TOG " },
     url: "https://www.africarice.org",
+    founded: 1971,
+    duplSeed: ["NOR051", "NOR051;PHL001"],
   },
   {
     code: "AUS165",
@@ -450,6 +591,8 @@ export const INSTITUTES: Institute[] = [
     crops: ["wheat", "barley", "chickpea", "lentil", "faba"],
     numberPrefix: { default: "AGG " },
     url: "https://agriculture.vic.gov.au",
+    founded: 2014,
+    duplSeed: ["NOR051", ""],
   },
   {
     code: "ESP004",
@@ -460,6 +603,8 @@ export const INSTITUTES: Institute[] = [
     crops: ["wheat", "barley", "beans", "faba", "chickpea"],
     numberPrefix: { default: "NC0" },
     url: "https://www.inia.es",
+    founded: 1993,
+    duplSeed: ["NOR051", ""],
   },
   {
     code: "ETH085",
@@ -470,6 +615,8 @@ export const INSTITUTES: Institute[] = [
     crops: ["sorghum", "barley", "wheat", "faba", "chickpea"],
     numberPrefix: { default: "" },
     url: "https://www.ebi.gov.et",
+    founded: 1976,
+    duplSeed: ["NOR051", ""],
   },
 ];
 
@@ -490,13 +637,12 @@ export const DONORS: { code: string; name: string }[] = [
   { code: "TUR001", name: "Aegean Agricultural Research Institute" },
 ];
 
-/** MCPD 2.1 code lists with the share each code gets (weights). */
-/** SAMPSTAT code and sampling weight (labels: src/mcpd/sampstat.ts). */
-export const SAMPSTAT: [number, number][] = [
-  [100, 8],
-  [110, 2],
-  [120, 1],
-  [200, 2],
+/** Share of wild and weedy accessions of a crop at a genebank that publishes none (Genesys: ICRISAT 2 %, CIP potato 32 %). */
+export const DEFAULT_WILD_SHARE = 0.05;
+/** MCPD 2.1 SAMPSTAT codes of wild and weedy material, with weights (labels: src/mcpd/sampstat.ts). */
+export const SAMPSTAT_WILD: [number, number][] = [[100, 8], [110, 2], [120, 1], [200, 2]];
+/** SAMPSTAT codes of cultivated material (landraces, breeding material, cultivars), with weights. */
+export const SAMPSTAT_CULTIVATED: [number, number][] = [
   [300, 45],
   [400, 6],
   [410, 6],
@@ -505,41 +651,26 @@ export const SAMPSTAT: [number, number][] = [
   [414, 2],
   [420, 1],
   [500, 12],
-  [600, 0],
   [999, 3],
 ];
-export const COLLSRC: [number, number][] = [
-  [10, 8],
-  [11, 3],
-  [12, 2],
-  [13, 1],
-  [14, 1],
-  [20, 20],
-  [21, 4],
-  [22, 2],
-  [23, 3],
-  [24, 1],
-  [26, 2],
-  [27, 1],
-  [28, 1],
-  [30, 10],
-  [40, 15],
-  [50, 8],
-  [60, 3],
-  [99, 2],
+/**
+ * COLLSRC given SAMPSTAT, as MCPD 2.1 defines both: wild material from wild habitats (10–15) and weedy or ruderal
+ * places (60–62); weedy material also from fields and fallows (20, 21, 24); landraces from farms, home gardens, farm
+ * stores, threshing floors (20–27) and markets (30), or via an institute (40); breeding material from research
+ * organisations (40); cultivars from farms, markets, institutes and seed companies (20, 30, 40, 50).
+ */
+export const COLLSRC_BY_SAMPSTAT: { below: number; codes: [number, number][] }[] = [
+  { below: 200, codes: [[10, 8], [11, 3], [12, 2], [13, 2], [14, 1], [15, 1], [60, 2], [61, 2], [62, 1]] },
+  { below: 300, codes: [[20, 3], [21, 3], [24, 1], [60, 3], [61, 2], [62, 3]] },
+  { below: 400, codes: [[20, 20], [21, 4], [22, 1], [23, 3], [24, 1], [26, 2], [27, 1], [30, 10], [40, 6]] },
+  { below: 500, codes: [[40, 1]] },
+  { below: 600, codes: [[20, 2], [30, 3], [40, 4], [50, 4]] },
+  { below: 1000, codes: [[20, 2], [30, 1], [40, 3], [50, 1], [99, 3]] },
 ];
-export const STORAGE: [string, number][] = [
-  ["13", 45],
-  ["11", 10],
-  ["12", 15],
-  ["11;13", 8],
-  ["12;13", 6],
-  ["20", 6],
-  ["30", 5],
-  ["40", 3],
-  ["10", 2],
-];
-export const DUPLSITES = ["NOR051", "MEX002;NOR051", "NOR051;DEU146", "USA004", "GBR004", ""];
+/** STORAGE of seed accessions (short-, medium-, long-term seed collections). */
+export const STORAGE_SEED: [string, number][] = [["13", 50], ["11", 8], ["12", 15], ["11;13", 10], ["12;13", 12], ["10", 2]];
+/** STORAGE of clonal accessions (field, in vitro, cryopreserved). */
+export const STORAGE_CLONAL: [string, number][] = [["30", 45], ["20", 20], ["20;30", 20], ["30;40", 10], ["40", 5]];
 export const ACCESSION_NAME_ROOTS = [
   "Criollo",
   "Blanco",

@@ -11,11 +11,12 @@ import pl from "nodejs-polars";
 import type { Expr } from "nodejs-polars";
 import { createRequire } from "node:module";
 
-type Native = {
+/** The native expression methods called directly (nodejs-polars' private API, pinned by the package's version). */
+export type NativeStr = {
   strToDatetime?: (
     fmt: string,
-    unit: undefined,
-    tz: undefined,
+    unit: "ms" | "us" | "ns" | undefined,
+    tz: string | undefined,
     strict: boolean,
     exact: boolean,
     cache: boolean,
@@ -24,7 +25,11 @@ type Native = {
   strToDate?: (fmt: string, strict: boolean, exact: boolean, cache: boolean) => unknown;
 };
 
-const wrapNative: ((native: unknown) => Expr) | undefined = (() => {
+/**
+ * nodejs-polars' private hook that wraps a native expression back into an `Expr`: the one place the package reaches
+ * into its internals (save.ts uses it too, for Datetime units).
+ */
+export const wrapNative: ((native: unknown) => Expr) | undefined = (() => {
   try {
     const mod = createRequire(import.meta.url)("nodejs-polars/bin/lazy/expr/index.js") as { _Expr?: (native: unknown) => Expr };
     return typeof mod._Expr === "function" ? mod._Expr : undefined;
@@ -38,7 +43,7 @@ const wrapNative: ((native: unknown) => Expr) | undefined = (() => {
  * is pinned; test/strptime.test.ts fails when an upgrade removes the internals).
  */
 export const nativeStrptime: boolean = (() => {
-  const inner = (pl.col("x") as unknown as { inner?: () => Native }).inner?.();
+  const inner = nativeOf(pl.col("x"));
   return !!wrapNative && typeof inner?.strToDate === "function" && typeof inner?.strToDatetime === "function";
 })();
 
@@ -47,8 +52,13 @@ export interface StrptimeOptions {
   native?: boolean;
 }
 
-function native(col: Expr, opts: StrptimeOptions): Native | undefined {
-  return wrapNative && opts.native !== false ? ((col as unknown as { inner?: () => Native }).inner?.() ?? undefined) : undefined;
+/** The native expression behind `col`, when the private hook is there. */
+export function nativeOf(col: Expr): NativeStr | undefined {
+  return wrapNative ? ((col as unknown as { inner?: () => NativeStr }).inner?.() ?? undefined) : undefined;
+}
+
+function native(col: Expr, opts: StrptimeOptions): NativeStr | undefined {
+  return opts.native !== false ? nativeOf(col) : undefined;
 }
 
 /** `col` parsed as Datetime(ms) when it matches `fmt` exactly (else null); `guard` is a regex for the fallback path. */

@@ -14,7 +14,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { stackBlocks } from "../csv/typing.ts";
 import type { CoercionLog } from "../core/diagnostics.ts";
-import type { PageBlock } from "../passports.ts";
+import type { PageBlock } from "./pages.ts";
 import type { Kinds } from "../csv/typing.ts";
 
 export interface StoredPages {

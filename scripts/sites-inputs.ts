@@ -1,0 +1,27 @@
+/**
+ * The inputs of scripts/make-sites.ts, hashed: the script itself, the countries' farming-region boxes it draws in
+ * (src/sandbox/generator/reference.ts) and the land map it draws on. `src/sandbox/generator/sites.json` records the hash
+ * it was made from; test/sandbox-sites.test.ts recomputes it, so a changed input without a regenerated file fails.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { COUNTRIES } from "../src/sandbox/generator/reference.ts";
+
+const require = createRequire(import.meta.url);
+
+/** The files and values the sites are made from, each with its SHA-256. */
+export function siteInputs(): Record<string, string> {
+  const sha = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+  const map = require.resolve("@geo-maps/countries-land-1km/map.geo.json");
+  return {
+    "scripts/make-sites.ts": sha(readFileSync(new URL("./make-sites.ts", import.meta.url))),
+    "reference.ts COUNTRIES (code3, lat, lon)": sha(JSON.stringify(COUNTRIES.map((c) => [c.code3, c.lat, c.lon]))),
+    "@geo-maps/countries-land-1km/map.geo.json": sha(readFileSync(map)),
+  };
+}
+
+/** One SHA-256 over every input's name and hash. */
+export function siteInputsHash(inputs: Record<string, string> = siteInputs()): string {
+  return createHash("sha256").update(JSON.stringify(Object.entries(inputs))).digest("hex");
+}

@@ -1,0 +1,136 @@
+/**
+ * What shapes a passport export (`/acn/query` CSV): the options a caller gives, checked once before any request
+ * (`planExport`), and the `select` resolved to MCPD fields. The rest of the export room (pages.ts, collect.ts,
+ * batches.ts, resume.ts, parquet.ts) reads the plan, never the caller's options.
+ */
+import { ENDPOINTS } from "../../schema/endpoints.ts";
+import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../../schema/passport-fields.ts";
+import type { Kinds } from "../csv/typing.ts";
+import type { Diagnostics } from "../core/diagnostics.ts";
+import { GenesysInputError } from "../core/errors.ts";
+import type { CacheOption } from "../cache/cached.ts";
+import type { Progress } from "../core/progress.ts";
+
+export type { Progress };
+
+export const QUERY_MAX_ROWS = 1_000_000;
+const ENDPOINT = ENDPOINTS.acnQuery.label;
+
+export interface PassportOptions {
+  /**
+   * Columns: MCPD names (INSTCODE, ACCENUMB…), service paths (instituteCode,
+   * taxonomy.genus…) or "path ALIAS". Default: the 49 MCPD fields.
+   */
+  select?: string[];
+  /** Stop after this many rows. Default: all matching rows. */
+  limit?: number;
+  /** Rows per request, at most 1,000,000 (the default). */
+  pageSize?: number;
+  /** Called as blocks of rows are parsed. */
+  onProgress?: (p: Progress) => void;
+  /** Add `<COL>_date` Date columns next to complete ACQDATE/COLLDATE values. Default true. */
+  parseDates?: boolean;
+  /** Cancels the download (a notebook interrupt); block files are removed and GenesysAbortError is thrown. */
+  signal?: AbortSignal;
+  /**
+   * Add label columns after coded MCPD columns (SAMPSTAT_label, COLLSRC_label, STORAGE_label, MLSSTAT_label,
+   * ORIGCTY_name) and INSTCODE_name from the institutes look-up; the code columns are unchanged.
+   */
+  decode?: boolean;
+  /** On-disk cache for this call (default: the client's `cache` option, else "off"); see docs/api.md#cache. */
+  cache?: CacheOption;
+  /** Called once when values had to be read another way (default: one line on stderr). Also readable with diagnostics(df). */
+  onDiagnostics?: (d: Diagnostics) => void;
+}
+
+export interface ResolvedColumn {
+  field: PassportField;
+  select: string;
+  header: string;
+}
+
+/** Resolves the `select` option to select items; unknown names are rejected before any request. */
+export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
+  if (!select || select.length === 0) return PASSPORT_FIELDS.map((f) => ({ field: f, select: `${f.path} ${f.mcpd}`, header: f.mcpd }));
+  const out: ResolvedColumn[] = [];
+  const bad: string[] = [];
+  for (const raw of select) {
+    const [name, alias, ...rest] = raw.trim().split(/\s+/);
+    if (!name || rest.length) {
+      bad.push(raw);
+      continue;
+    }
+    const byPath = fieldByPath(name);
+    const byMcpd = byPath ? undefined : fieldByMcpd(name);
+    const field = byPath ?? byMcpd;
+    if (!field) {
+      bad.push(name);
+      continue;
+    }
+    const path = byPath ? name : field.path;
+    const header = alias ?? (byMcpd ? field.mcpd : name);
+    out.push({ field, select: header === path ? path : `${path} ${header}`, header });
+  }
+  if (bad.length) {
+    throw new GenesysInputError(`unknown select field${bad.length > 1 ? "s" : ""} ${bad.map((b) => `'${b}'`).join(", ")}`, {
+      endpoint: ENDPOINT,
+      hint: "use MCPD names (INSTCODE, ACCENUMB, GENUS, ORIGCTY, DECLATITUDE…) or service paths (instituteCode, taxonomy.genus…); " +
+        "see PASSPORT_FIELDS",
+    });
+  }
+  const seen = new Set<string>();
+  for (const c of out) {
+    if (seen.has(c.header)) {
+      throw new GenesysInputError(`column '${c.header}' is selected twice`, {
+        endpoint: ENDPOINT,
+        hint: "give one of them an alias: 'path ALIAS'",
+      });
+    }
+    seen.add(c.header);
+  }
+  return out;
+}
+
+/** Field kind per CSV header, for the columns the server sent (columns it left out are not typed). */
+export function passportKinds(columns: ResolvedColumn[]): (header: string[]) => Kinds {
+  const byHeader = new Map(columns.map((c) => [c.header, c.field.kind]));
+  return (header) => Object.fromEntries(header.flatMap((h) => (byHeader.has(h) ? [[h, byHeader.get(h)!]] : [])));
+}
+
+/** An export's shape, checked once before any request. */
+export interface ExportPlan {
+  columns: ResolvedColumn[];
+  /** The `select` parameter as sent. */
+  select: string;
+  /** Rows requested per page (`l`). */
+  pageSize: number;
+  limit: number | undefined;
+  parseDates: boolean;
+  kindsOf: (header: string[]) => Kinds;
+  /** How blocks are cut and parsed (csv/stream.ts; its defaults when absent): the Parquet sink holds fewer, smaller ones. */
+  blocks?: { blockBytes?: number; inFlight?: number };
+}
+
+/** Checks the options; throws GenesysInputError naming the bad one. */
+export function planExport(opts: PassportOptions): ExportPlan {
+  const columns = resolveSelect(opts.select);
+  const limit = opts.limit;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
+    throw new GenesysInputError(`limit must be a positive integer, got ${limit}`, { endpoint: ENDPOINT });
+  }
+  const requested = opts.pageSize ?? QUERY_MAX_ROWS;
+  if (!Number.isInteger(requested) || requested < 1 || requested > QUERY_MAX_ROWS) {
+    throw new GenesysInputError(`pageSize must be 1 to ${QUERY_MAX_ROWS.toLocaleString("en")}, got ${opts.pageSize}`, {
+      endpoint: ENDPOINT,
+      hint: "/acn/query returns at most 1,000,000 rows a request; the client pages beyond that",
+    });
+  }
+  return {
+    columns,
+    select: columns.map((c) => c.select).join(","),
+    pageSize: Math.min(requested, limit ?? QUERY_MAX_ROWS),
+    limit,
+    parseDates: opts.parseDates ?? true,
+    kindsOf: passportKinds(columns),
+  };
+}

@@ -1,0 +1,5 @@
+/** Probable duplicates and cross-genebank links: `probableDuplicates(df)` and what it is made of. */
+export { type DuplicateResult, probableDuplicates } from "./find.ts";
+export { type DuplicateOptions, type DuplicateOptionsInput, DuplicateOptionsSchema } from "./options.ts";
+export { LANDRACE_STOP_WORDS } from "./stoplist.ts";
+export { cleanText, compactKey, keywordsOf, otherNumbers } from "./keywords.ts";

@@ -1,0 +1,224 @@
+/**
+ * Probable links from names and numbers, within one block (records of one genus by default), so that the work
+ * grows with the candidate pairs and not with the square of the records:
+ * - keywords of the name fields and keywords with digits of the number fields (keywords.ts), minus stop words;
+ * - exact: the same keyword; keywords with digits only ever match exactly (PGRdup's force.exact with max.digit Inf),
+ *   and so do keywords of at most `maxAlpha` letters;
+ * - fuzzy: letter keywords of more than `maxAlpha` letters within `maxDistance` edits (fuzzy.ts); keywords with
+ *   digits and more than `maxAlpha` letters when their digits are equal and their letters within the distance;
+ * - phonetic: the same Double Metaphone primary code (npm double-metaphone) for keywords of `phoneticMinLetters`
+ *   letters or more, codes of `phoneticMinCode` characters or more, and equal digits;
+ * - synonyms the user gave; whole names (non-stop keywords joined) equal, or one or two edits apart.
+ * A keyword (or whole name, or phonetic code) held by more than `maxKeywordRecords` records of the block makes no
+ * pairs: it is reported as common.
+ */
+import { doubleMetaphone } from "double-metaphone";
+import { codeList, compactKey, digitsOf, keywordsOf, letterCount, lettersOf, otherNumbers } from "./keywords.ts";
+import type { DuplicateOptions } from "./options.ts";
+import { type EvidenceKind, type PairStore, PROBABLE_WEIGHTS } from "./pairs.ts";
+import { type Records, value } from "./records.ts";
+import { fuzzyPairs } from "./fuzzy.ts";
+
+interface Occurrence {
+  row: number;
+  field: string;
+  /** Institute codes that qualify the number (INSTCODE of ACCENUMB…), null when none. */
+  qualifier: string[] | null;
+}
+
+/** A keyword that was too common to be evidence, with how many records of a block hold it. */
+export interface CommonKeyword {
+  block: string;
+  keyword: string;
+  records: number;
+}
+
+const QUALIFIER: Record<string, string> = { ACCENUMB: "INSTCODE", DONORNUMB: "DONORCODE", COLLNUMB: "COLLCODE" };
+
+function compatible(a: string[] | null, b: string[] | null): boolean {
+  return a === null || b === null || a.some((x) => b.includes(x));
+}
+
+const hasDigit = (k: string) => /[0-9]/.test(k);
+
+/** Weight of an exact keyword match, by what the keyword is. */
+function exactKind(k: string, maxAlpha: number): [EvidenceKind, number] {
+  const letters = letterCount(k);
+  const digits = k.length - letters;
+  if (digits > 0 && letters > 0) return ["identifier", k.length >= 4 ? PROBABLE_WEIGHTS.identifier : 0.3];
+  if (digits > 0) return ["number", digits >= 4 ? PROBABLE_WEIGHTS.number : 0.2];
+  return ["keyword", letters > maxAlpha ? PROBABLE_WEIGHTS.keyword : 0.3];
+}
+
+/** Finds the probable links among `rows` (one block) and adds them to `pairs`; returns the common keywords met. */
+export function probableLinks(
+  r: Records,
+  rows: number[],
+  block: string,
+  o: DuplicateOptions,
+  pairs: PairStore,
+): CommonKeyword[] {
+  const stop = new Set([...o.stopWords, ...o.exceptions].map((w) => compactKey(w)));
+  const byKeyword = new Map<string, Occurrence[]>();
+  const nameKeys = new Map<string, Occurrence[]>();
+  const note = (m: Map<string, Occurrence[]>, k: string, occ: Occurrence) => {
+    const l = m.get(k);
+    if (l) l.push(occ);
+    else m.set(k, [occ]);
+  };
+  for (const row of rows) {
+    for (const field of o.nameFields) {
+      const text = value(r, field, row);
+      if (!text) continue;
+      const kws = keywordsOf(text).filter((k) => !stop.has(k));
+      for (const k of new Set(kws)) note(byKeyword, k, { row, field, qualifier: null });
+      const whole = kws.join("");
+      if (letterCount(whole) >= 4 && !stop.has(whole)) note(nameKeys, whole, { row, field, qualifier: null });
+    }
+    for (const field of o.numberFields) {
+      const text = value(r, field, row);
+      if (!text) continue;
+      const items = field === "OTHERNUMB" ? otherNumbers(text) : [{ instCode: null, number: text }];
+      for (const item of items) {
+        const qual = item.instCode
+          ? [item.instCode]
+          : QUALIFIER[field]
+          ? (codeList(value(r, QUALIFIER[field]!, row)).length ? codeList(value(r, QUALIFIER[field]!, row)) : null)
+          : null;
+        const kws = new Set(keywordsOf(item.number).filter((k) => hasDigit(k) && !stop.has(k)));
+        const whole = compactKey(item.number);
+        if (hasDigit(whole) && !stop.has(whole)) kws.add(whole);
+        for (const k of kws) note(byKeyword, k, { row, field, qualifier: qual });
+      }
+    }
+  }
+  const common: CommonKeyword[] = [];
+  const distinctRows = (occ: Occurrence[]) => new Set(occ.map((x) => x.row)).size;
+  const usable = (m: Map<string, Occurrence[]>) => {
+    const keys: string[] = [];
+    for (const [k, occ] of m) {
+      const n = distinctRows(occ);
+      if (n > o.maxKeywordRecords) common.push({ block, keyword: k, records: n });
+      else keys.push(k);
+    }
+    return keys;
+  };
+  const keys = usable(byKeyword);
+  const emit = (ka: string, kb: string, A: Occurrence[], B: Occurrence[], kind: EvidenceKind, weight: number, same: boolean) => {
+    for (let x = 0; x < A.length; x++) {
+      for (let y = same ? x + 1 : 0; y < B.length; y++) {
+        const a = A[x]!, b = B[y]!;
+        if (a.row === b.row || !compatible(a.qualifier, b.qualifier)) continue;
+        pairs.add(a.row, b.row, { kind, fieldA: a.field, fieldB: b.field, valueA: ka, valueB: kb, weight });
+      }
+    }
+  };
+  // exact
+  for (const k of keys) {
+    const occ = byKeyword.get(k)!;
+    if (occ.length < 2) continue;
+    const [kind, w] = exactKind(k, o.maxAlpha);
+    emit(k, k, occ, occ, kind, w, true);
+  }
+  const fromNames = new Set(keys.filter((k) => byKeyword.get(k)!.some((x) => o.nameFields.includes(x.field))));
+  const rowsOf = (k: string) => distinctRows(byKeyword.get(k)!);
+  matchKeywords(keys, fromNames, rowsOf, o, (ka, kb, kind, weight) => {
+    emit(ka, kb, byKeyword.get(ka)!, byKeyword.get(kb)!, kind, weight, false);
+  }, (keyword, records) => common.push({ block, keyword, records }));
+  // whole names: equal, or one or two edits apart
+  const names = usable(nameKeys);
+  for (const k of names) {
+    const occ = nameKeys.get(k)!;
+    if (occ.length >= 2) emit(k, k, occ, occ, "name", PROBABLE_WEIGHTS.name, true);
+  }
+  if (o.fuzzy) {
+    fuzzyPairs(names, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {
+      // numbers one digit apart are other material: the digits of two names must be equal
+      if (digitsOf(names[i]!) !== digitsOf(names[j]!)) return;
+      emit(names[i]!, names[j]!, nameKeys.get(names[i]!)!, nameKeys.get(names[j]!)!, "name-fuzzy", PROBABLE_WEIGHTS["name-fuzzy"], false);
+    });
+  }
+  return common;
+}
+
+/** Double Metaphone primary code, cut to 4 characters as the original algorithm (and PGRdup's C code) does. */
+export const phoneticCode = (k: string): string => doubleMetaphone(k)[0].slice(0, 4);
+
+/**
+ * Pairs of distinct keywords that match without being equal: fuzzy (letter keywords of more than `maxAlpha` letters
+ * within `maxDistance`; mixed keywords with equal digits), phonetic (same code and digits) and synonyms. `named`
+ * holds the keywords that may match fuzzily or phonetically (those of name fields); `rowsOf` counts a keyword's
+ * records, for the common-code cut. PGRdup's fuzzy, phonetic and semantic matching, keyword by keyword.
+ */
+export function matchKeywords(
+  keys: readonly string[],
+  named: ReadonlySet<string>,
+  rowsOf: (k: string) => number,
+  o: DuplicateOptions,
+  onMatch: (a: string, b: string, kind: EvidenceKind, weight: number) => void,
+  onCommon: (what: string, records: number) => void = () => {},
+): void {
+  if (o.fuzzy) {
+    const letterKeys = keys.filter((k) => !hasDigit(k) && k.length > o.maxAlpha && named.has(k));
+    const fw = (d: number) => Math.max(0.1, PROBABLE_WEIGHTS.fuzzy + 0.1 - 0.1 * d);
+    fuzzyPairs(
+      letterKeys,
+      (n) => (n > o.maxAlpha ? o.maxDistance : 0),
+      (i, j, d) => onMatch(letterKeys[i]!, letterKeys[j]!, "fuzzy", fw(d)),
+    );
+    const mixed = new Map<string, string[]>();
+    for (const k of keys) {
+      if (hasDigit(k) && letterCount(k) > o.maxAlpha && named.has(k)) {
+        const d = digitsOf(k);
+        const l = mixed.get(d);
+        if (l) l.push(k);
+        else mixed.set(d, [k]);
+      }
+    }
+    for (const group of mixed.values()) {
+      if (group.length < 2) continue;
+      const letters = group.map(lettersOf);
+      fuzzyPairs(letters, (n) => (n > o.maxAlpha ? o.maxDistance : 0), (i, j, d) => onMatch(group[i]!, group[j]!, "fuzzy", fw(d)));
+    }
+  }
+  if (o.phonetic) {
+    const byCode = new Map<string, string[]>();
+    for (const k of keys) {
+      if (letterCount(k) < o.phoneticMinLetters || !named.has(k)) continue;
+      const code = phoneticCode(k);
+      if (code.length < o.phoneticMinCode) continue;
+      const g = `${code}\u0001${digitsOf(k)}`;
+      const l = byCode.get(g);
+      if (l) l.push(k);
+      else byCode.set(g, [k]);
+    }
+    for (const [g, group] of byCode) {
+      if (group.length < 2) continue;
+      const records = group.reduce((n, k) => n + rowsOf(k), 0);
+      if (records > o.maxKeywordRecords) {
+        onCommon(`phonetic ${g.split("\u0001")[0]}`, records);
+        continue;
+      }
+      for (let x = 0; x < group.length; x++) {
+        for (let y = x + 1; y < group.length; y++) onMatch(group[x]!, group[y]!, "phonetic", PROBABLE_WEIGHTS.phonetic);
+      }
+    }
+  }
+  if (o.synonyms.length) {
+    const synset = new Map<string, number>();
+    o.synonyms.forEach((set, i) => set.forEach((w) => synset.set(compactKey(w), i)));
+    const bySet = new Map<number, string[]>();
+    for (const k of keys) {
+      const s = synset.get(k);
+      if (s === undefined) continue;
+      const l = bySet.get(s);
+      if (l) l.push(k);
+      else bySet.set(s, [k]);
+    }
+    for (const group of bySet.values()) {
+      for (let x = 0; x < group.length; x++) {
+        for (let y = x + 1; y < group.length; y++) onMatch(group[x]!, group[y]!, "synonym", PROBABLE_WEIGHTS.synonym);
+      }
+    }
+  }
+}

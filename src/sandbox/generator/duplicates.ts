@@ -1,0 +1,223 @@
+/**
+ * Known duplicates planted into the generated passports (sandbox option `plantDuplicates`), so that a duplicate
+ * finder can be measured. The accessions of each crop are shuffled (by hash) into groups of four; a group is drawn
+ * with probability `rate`: its first accession is the origin, and up to three of the others, at other genebanks,
+ * become copies of it (the same taxon, SAMPSTAT and country of origin) that say so in one way each:
+ * - `donor`: DONORCODE + DONORNUMB = the origin's INSTCODE + ACCENUMB, the number written another way (no space,
+ *   lower case, a leading zero);
+ * - `othernumb`: an OTHERNUMB item `INSTCODE:ACCENUMB`;
+ * - `collecting`: the origin's COLLCODE, COLLNUMB and COLLDATE (one collecting sample split between genebanks);
+ * - `name`: the origin's name written otherwise (a space, a hyphen, upper case, an accent), nothing else;
+ * - `name-number`: the name with a typo, and the origin's ACCENUMB in free text (`G4680 (CIAT)`) in OTHERNUMB or in
+ *   DONORNUMB without DONORCODE.
+ * The first three need no guessing (evidence "deterministic"), the last two are found from names and numbers
+ * ("probable"). Origins get a distinctive name (syllables numbered by the group) and a collecting number of their own.
+ * Another share `rate / 2` of groups are near misses: two accessions of different genebanks with the same common
+ * landrace name ("Criollo", "Local"…) and OTHERNUMB and COLLNUMB numbers one digit apart, which are not duplicates.
+ * Other fields that could match by chance (base OTHERNUMB, DONORNUMB, COLLNUMB) are cleared on planted records.
+ * Table `planted_duplicate` is the truth table: one row per planted record.
+ */
+import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { DONORS } from "./reference.ts";
+import { strList } from "./sql.ts";
+
+/** Default share of groups of four drawn as duplicate groups when the option is `true`. */
+export const DEFAULT_DUPLICATE_RATE = 0.02;
+
+/** How a copy was made, and the evidence a finder needs to see it. */
+export const PLANTED_DUPLICATE_KINDS = {
+  donor: "deterministic",
+  othernumb: "deterministic",
+  collecting: "deterministic",
+  name: "probable",
+  "name-number": "probable",
+} as const;
+const KINDS = Object.keys(PLANTED_DUPLICATE_KINDS);
+const SYLLABLES = [
+  "ka",
+  "nya",
+  "ti",
+  "ra",
+  "mwi",
+  "tun",
+  "de",
+  "lo",
+  "ba",
+  "si",
+  "wa",
+  "ho",
+  "ma",
+  "zu",
+  "ri",
+  "ke",
+  "no",
+  "pe",
+  "qui",
+  "lla",
+];
+/** Common landrace names given to both accessions of a near miss (each on LANDRACE_STOP_WORDS). */
+const LANDRACE_NAMES = ["Criollo", "Local", "Landrace", "Criolla", "Unknown", "Local variety"];
+const INITIALS = ["JG", "DGD", "RMH", "AT", "MS", "PIT"];
+
+/** Plants the duplicates into table `accession` and records them in `planted_duplicate`. */
+export async function plantDuplicates(con: DuckDBConnection, rate: number): Promise<void> {
+  const hasErrors = Number(
+    (await con.runAndReadAll("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'planted_error'"))
+      .getRows()[0]![0],
+  ) > 0;
+  const S = SYLLABLES.length;
+  const syl = (k: number) => `(${strList(SYLLABLES)})[1 + ((gno // ${S ** k}) % ${S})::INT]`;
+  await con.run(`
+  CREATE OR REPLACE TEMP TABLE dup_pick AS
+  WITH c AS (
+    SELECT id, inst_code, crop_code, row_number() OVER (PARTITION BY crop_code ORDER BY h(id, 300), id) - 1 AS rk
+    FROM accession WHERE NOT historic ${hasErrors ? "AND id NOT IN (SELECT id FROM planted_error)" : ""}
+  ), g AS (
+    SELECT c.*, rk % 4 AS pos, first_value(id) OVER w AS gid, first_value(inst_code) OVER w AS ginst
+    FROM c WINDOW w AS (PARTITION BY crop_code, rk // 4 ORDER BY rk)
+  ), t AS (
+    SELECT g.*, CASE WHEN u(gid, 301) < ${rate} THEN 'dup' WHEN u(gid, 301) < ${rate * 1.5} THEN 'near' END AS gtype FROM g
+  ), k AS (
+    -- copies: positions 1 to 1 + (0..2) at another genebank; near misses: position 1 at another genebank
+    SELECT t.*, dense_rank() OVER (ORDER BY gid) AS gno FROM t
+    WHERE gtype IS NOT NULL AND (pos = 0 OR (inst_code <> ginst AND pos <= CASE WHEN gtype = 'dup' THEN 1 + h(gid, 302) % 3 ELSE 1 END))
+  )
+  SELECT k.*, CASE WHEN pos = 0 THEN (CASE WHEN gtype = 'dup' THEN 'origin' ELSE 'near-miss' END)
+      WHEN gtype = 'near' THEN 'near-miss' ELSE (${strList(KINDS)})[1 + (h(id, 303) % ${KINDS.length})::INT] END AS kind,
+    upper(${syl(0)}[1]) || ${syl(0)}[2:] || ${syl(1)} || ${syl(2)} || ${syl(3)} || CASE WHEN gno >= ${S ** 4} THEN ${syl(4)} ELSE '' END
+      AS uniq_name
+  FROM k
+  -- a group needs its first accession and one other
+  WHERE gid IN (SELECT gid FROM k GROUP BY gid HAVING count(*) >= 2)`);
+  const donorCodes = strList(DONORS.map((d) => d.code));
+  await con.run(`
+  CREATE OR REPLACE TEMP TABLE dup_new AS
+  WITH o AS (
+    SELECT p.gid, p.gtype, p.gno, p.uniq_name, a.inst_code AS o_inst, a.accession_number AS o_num, i.acronym AS o_acronym,
+      a.genus, a.species, a.sp_author, a.subtaxa, a.subt_author, a.grin_id, a.taxon_name, a.grin_name, a.grin_author, a.samp_stat,
+      a.orig_cty, a.orig_name, a.orig_num, a.coll_date,
+      coalesce(a.coll_code, ${donorCodes}[1 + (h(a.id, 305) % ${DONORS.length})::INT]) AS o_coll_code,
+      (${strList(INITIALS)})[1 + (h(a.id, 306) % ${INITIALS.length})::INT] AS initials
+    FROM dup_pick p JOIN accession a ON a.id = p.id JOIN ref_institute i ON i.code = a.inst_code WHERE p.pos = 0
+  )
+  SELECT p.id, p.gid, p.kind, o.*,
+    CASE WHEN p.kind = 'near-miss' THEN (${strList(LANDRACE_NAMES)})[1 + (h(p.gid, 307) % ${LANDRACE_NAMES.length})::INT]
+      WHEN p.kind = 'origin' THEN o.uniq_name
+      WHEN p.kind = 'name' THEN CASE h(p.id, 304) % 4
+        WHEN 0 THEN substr(o.uniq_name, 1, 4) || ' ' || substr(o.uniq_name, 5)
+        WHEN 1 THEN substr(o.uniq_name, 1, 4) || '-' || substr(o.uniq_name, 5)
+        WHEN 2 THEN upper(o.uniq_name)
+        ELSE CASE WHEN contains(o.uniq_name, 'a') THEN regexp_replace(o.uniq_name, 'a', 'á') ELSE upper(o.uniq_name) END END
+      WHEN p.kind = 'name-number' THEN substr(o.uniq_name, 1, 2) || CASE WHEN substr(o.uniq_name, 3, 1) = 'x' THEN 'q' ELSE 'x' END
+        || substr(o.uniq_name, 4)
+      WHEN u(p.id, 308) < 0.5 THEN o.uniq_name END AS new_name,
+    CASE WHEN p.kind = 'othernumb' THEN o.o_inst || ':' || o.o_num
+      WHEN p.kind = 'name-number' AND u(p.id, 309) < 0.5 THEN o.o_num || ' (' || o.o_acronym || ')'
+      WHEN p.kind = 'near-miss' THEN 'PI ' || (90000000 + 2 * o.gno + (p.id <> p.gid)::INT)::VARCHAR END AS new_other,
+    CASE WHEN p.kind = 'donor' THEN o.o_inst END AS new_donor_code,
+    CASE WHEN p.kind = 'donor' THEN CASE h(p.id, 310) % 3 WHEN 0 THEN replace(o.o_num, ' ', '') WHEN 1 THEN lower(o.o_num)
+        ELSE regexp_replace(o.o_num, '([0-9])', '0\\1') END
+      WHEN p.kind = 'name-number' AND u(p.id, 309) >= 0.5 THEN o.o_num END AS new_donor_numb,
+    CASE WHEN p.kind IN ('origin', 'collecting', 'near-miss') THEN o.o_coll_code END AS new_coll_code,
+    CASE WHEN p.kind IN ('origin', 'collecting') THEN o.initials || ' ' || (10000 + o.gid)::VARCHAR
+      WHEN p.kind = 'near-miss' THEN o.initials || ' ' || (6000000 + 2 * o.gno + (p.id <> p.gid)::INT)::VARCHAR END AS new_coll_numb
+  FROM dup_pick p JOIN o ON o.gid = p.gid`);
+  await con.run(`
+  CREATE OR REPLACE TABLE planted_duplicate AS
+  SELECT n.id, a.uuid, a.inst_code, a.accession_number, n.gid AS group_id,
+    CASE WHEN n.kind IN ('origin', 'near-miss') THEN n.kind ELSE 'copy' END AS role, n.kind,
+    CASE n.kind ${KINDS.map((k) => `WHEN '${k}' THEN '${PLANTED_DUPLICATE_KINDS[k as keyof typeof PLANTED_DUPLICATE_KINDS]}'`).join(" ")}
+      ELSE 'none' END AS evidence,
+    concat_ws('; ', 'ACCENAME=' || n.new_name, 'OTHERNUMB=' || n.new_other, 'DONORCODE=' || n.new_donor_code,
+      'DONORNUMB=' || n.new_donor_numb, 'COLLCODE=' || n.new_coll_code, 'COLLNUMB=' || n.new_coll_numb) AS planted
+  FROM dup_new n JOIN accession a ON a.id = n.id
+  ORDER BY n.gid, n.id`);
+  // copies and near misses take the taxon, status and origin of the group's first accession
+  await con.run(`
+  CREATE OR REPLACE TABLE accession AS
+  SELECT a.* REPLACE (
+    coalesce(n.genus, a.genus) AS genus, coalesce(n.species, a.species) AS species,
+    CASE WHEN n.id IS NULL THEN a.sp_author ELSE n.sp_author END AS sp_author,
+    CASE WHEN n.id IS NULL THEN a.subtaxa ELSE n.subtaxa END AS subtaxa,
+    CASE WHEN n.id IS NULL THEN a.subt_author ELSE n.subt_author END AS subt_author,
+    CASE WHEN n.id IS NULL THEN a.grin_id ELSE n.grin_id END AS grin_id,
+    CASE WHEN n.id IS NULL THEN a.taxon_name ELSE n.taxon_name END AS taxon_name,
+    CASE WHEN n.id IS NULL THEN a.grin_name ELSE n.grin_name END AS grin_name,
+    CASE WHEN n.id IS NULL THEN a.grin_author ELSE n.grin_author END AS grin_author,
+    CASE WHEN n.id IS NULL THEN a.samp_stat ELSE n.samp_stat END AS samp_stat,
+    CASE WHEN n.id IS NULL THEN a.orig_cty ELSE n.orig_cty END AS orig_cty,
+    CASE WHEN n.id IS NULL THEN a.orig_name ELSE n.orig_name END AS orig_name,
+    CASE WHEN n.id IS NULL THEN a.orig_num ELSE n.orig_num END AS orig_num,
+    CASE WHEN n.id IS NULL THEN a.accession_name ELSE n.new_name END AS accession_name,
+    CASE WHEN n.id IS NULL THEN a.other_numb ELSE n.new_other END AS other_numb,
+    CASE WHEN n.id IS NULL OR n.kind = 'origin' THEN a.donor_code ELSE n.new_donor_code END AS donor_code,
+    CASE WHEN n.id IS NULL OR n.kind = 'origin' THEN a.donor_name ELSE NULL END AS donor_name,
+    CASE WHEN n.id IS NULL THEN a.donor_numb ELSE n.new_donor_numb END AS donor_numb,
+    CASE WHEN n.id IS NULL THEN a.coll_code ELSE n.new_coll_code END AS coll_code,
+    CASE WHEN n.id IS NULL THEN a.coll_numb ELSE n.new_coll_numb END AS coll_numb,
+    CASE WHEN n.id IS NULL OR n.kind = 'origin' THEN a.coll_date WHEN n.kind = 'collecting' THEN n.coll_date ELSE NULL END AS coll_date
+  )
+  FROM accession a LEFT JOIN dup_new n USING (id)
+  ORDER BY a.id`);
+  await con.run("DROP TABLE dup_pick");
+  await con.run("DROP TABLE dup_new");
+}
+
+export interface PlantedDuplicate {
+  id: number;
+  uuid: string;
+  instCode: string;
+  accessionNumber: string;
+  /** The group: the id of its first accession (the origin, or the first of a near miss). */
+  groupId: number;
+  role: "origin" | "copy" | "near-miss";
+  /** origin, near-miss, or how the copy was made (PLANTED_DUPLICATE_KINDS). */
+  kind: string;
+  /** What a finder needs to link the copy to its origin: deterministic, probable; none for origins and near misses. */
+  evidence: "deterministic" | "probable" | "none";
+  /** The fields written, e.g. `DONORCODE=COL003; DONORNUMB=g4680`. */
+  planted: string;
+}
+
+/**
+ * The duplicates a sandbox planted (empty when it planted none). The expected sets are the groups of role origin
+ * and copy; near misses (two per group) must not be joined.
+ * @example
+ * ```ts
+ * import { readPlantedDuplicates, startSandbox } from "genesys-notebook/sandbox";
+ * const sb = await startSandbox({ accessions: 5_000, plantDuplicates: 0.05 });
+ * const planted = await readPlantedDuplicates(sb.db);
+ * console.log(planted.filter((p) => p.role === "copy").length, planted[0]?.kind, planted[0]?.planted);
+ * await sb.close();
+ * ```
+ */
+export async function readPlantedDuplicates(db: DuckDBInstance): Promise<PlantedDuplicate[]> {
+  const con = await db.connect();
+  try {
+    const exists = await con.runAndReadAll("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'planted_duplicate'");
+    if (Number(exists.getRows()[0]![0]) === 0) return [];
+    const rows = (await con.runAndReadAll(
+      "SELECT id, uuid, inst_code, accession_number, group_id, role, kind, evidence, planted FROM planted_duplicate ORDER BY group_id, id",
+    )).getRows();
+    return rows.map((r) => ({
+      id: Number(r[0]),
+      uuid: String(r[1]),
+      instCode: String(r[2]),
+      accessionNumber: String(r[3]),
+      groupId: Number(r[4]),
+      role: String(r[5]) as PlantedDuplicate["role"],
+      kind: String(r[6]),
+      evidence: String(r[7]) as PlantedDuplicate["evidence"],
+      planted: String(r[8] ?? ""),
+    }));
+  } finally {
+    con.closeSync();
+  }
+}
+
+/** The share of groups the `plantDuplicates` option asks for (true: the default share). */
+export function plantDups(options: { plantDuplicates?: number | boolean }): number {
+  const v = options.plantDuplicates === true ? DEFAULT_DUPLICATE_RATE : Number(options.plantDuplicates || 0);
+  if (!(v >= 0 && v <= 1)) throw new RangeError(`plantDuplicates must be a share from 0 to 1, got ${options.plantDuplicates}`);
+  return v;
+}

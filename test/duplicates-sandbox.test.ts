@@ -1,0 +1,91 @@
+/**
+ * Over real HTTP: passports() from a sandbox with planted duplicates (a self-test: the sandbox made them), then
+ * probableDuplicates(), scored against the truth table (readPlantedDuplicates): the expected sets are its groups,
+ * not anything the finder computes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Genesys, probableDuplicates } from "../src/index.ts";
+import { type PlantedDuplicate, readPlantedDuplicates } from "../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+
+let sb: Sandbox;
+let g: Genesys;
+let planted: PlantedDuplicate[];
+let setOf: Map<string, { set: number; core: number }>;
+let linked: { a: string; b: string; strength: string }[];
+
+beforeAll(async () => {
+  sb = await startSandbox({ accessions: 20_000, seed: 11, plantDuplicates: 0.04 });
+  g = new Genesys({ baseUrl: sb.url, token: sb.token });
+  planted = await readPlantedDuplicates(sb.db);
+  const df = await g.passports({});
+  const res = probableDuplicates(df);
+  setOf = new Map(
+    (res.sets.toRecords() as { UUID: string; set_id: number; core: number }[]).map((r) => [r.UUID, { set: r.set_id, core: r.core }]),
+  );
+  linked = (res.pairs.toRecords() as { UUID_a: string; UUID_b: string; strength: string }[])
+    .filter((p) => p.strength !== "weak")
+    .map((p) => ({ a: p.UUID_a, b: p.UUID_b, strength: p.strength }));
+}, 180_000);
+afterAll(async () => {
+  await g?.close();
+  await sb?.close();
+});
+
+describe("planted duplicates (sandbox self-test)", () => {
+  it("the truth table has every kind of copy and near misses", () => {
+    const kinds = new Set(planted.map((p) => p.kind));
+    for (const k of ["origin", "donor", "othernumb", "collecting", "name", "name-number", "near-miss"]) expect(kinds).toContain(k);
+    expect(planted.filter((p) => p.role === "copy").length).toBeGreaterThan(150);
+  });
+
+  const origin = () => new Map(planted.filter((p) => p.role === "origin").map((p) => [p.groupId, p]));
+  const recall = (evidence: string, sameCore: boolean) => {
+    const o = origin();
+    const copies = planted.filter((p) => p.role === "copy" && p.evidence === evidence);
+    const found = copies.filter((c) => {
+      const a = setOf.get(c.uuid), b = setOf.get(o.get(c.groupId)!.uuid);
+      return a !== undefined && b !== undefined && a.set === b.set && (!sameCore || a.core === b.core);
+    });
+    return {
+      copies: copies.length,
+      found: found.length,
+      recall: found.length / copies.length,
+      missed: copies.filter((c) => !found.includes(c)).slice(0, 3),
+    };
+  };
+
+  it("deterministic links: recall >= 0.95 (copy in its origin's set and deterministic core)", () => {
+    const r = recall("deterministic", true);
+    expect(r.copies).toBeGreaterThan(80);
+    expect(r.recall, JSON.stringify(r)).toBeGreaterThanOrEqual(0.95);
+  });
+  it("name-based links: recall >= 0.9 (copy in its origin's set)", () => {
+    const r = recall("probable", false);
+    expect(r.copies).toBeGreaterThan(50);
+    expect(r.recall, JSON.stringify(r)).toBeGreaterThanOrEqual(0.9);
+  });
+  it("precision >= 0.95: of the links that touch a planted record, those within its group", () => {
+    const group = new Map(planted.map((p) => [p.uuid, p]));
+    const touching = linked.filter((p) => group.has(p.a) || group.has(p.b));
+    const right = touching.filter((p) => {
+      const a = group.get(p.a), b = group.get(p.b);
+      return a && b && a.role !== "near-miss" && b.role !== "near-miss" && a.groupId === b.groupId;
+    });
+    expect(touching.length).toBeGreaterThan(100);
+    expect(right.length / touching.length, JSON.stringify(touching.filter((p) => !right.includes(p)).slice(0, 3))).toBeGreaterThanOrEqual(
+      0.95,
+    );
+  });
+  it("near misses (the same landrace name, numbers one digit apart) are not joined", () => {
+    const near = planted.filter((p) => p.role === "near-miss");
+    const groups = new Map<number, PlantedDuplicate[]>();
+    for (const p of near) groups.set(p.groupId, [...(groups.get(p.groupId) ?? []), p]);
+    expect(groups.size).toBeGreaterThan(20);
+    const joined = [...groups.values()].filter(([a, b]) => {
+      const x = setOf.get(a!.uuid), y = setOf.get(b!.uuid);
+      return x !== undefined && y !== undefined && x.set === y.set;
+    });
+    expect(joined).toEqual([]);
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * probableDuplicates() on hand-written cases read from the MCPD v2.1 standard (DONORCODE + DONORNUMB name the
+ * donor's accession, INSTCODE + ACCENUMB; OTHERNUMB holds `INSTCODE:number` items separated by `;`), around two
+ * genuine Genesys rows: CIAT's G4680 and G3901 (COL003), from /work/shared/genesys-fixtures/accessions-sample.ciat.csv
+ * (the columns the finder reads, as Genesys has them).
+ */
+import pl from "nodejs-polars";
+import { describe, expect, it } from "vitest";
+import { GenesysInputError, LANDRACE_STOP_WORDS, probableDuplicates } from "../src/index.ts";
+import { cleanText, otherNumbers } from "../src/duplicates/index.ts";
+
+const COLS = [
+  "INSTCODE",
+  "ACCENUMB",
+  "DOI",
+  "GENUS",
+  "ACCENAME",
+  "ORIGCTY",
+  "COLLNUMB",
+  "COLLCODE",
+  "COLLDATE",
+  "DONORCODE",
+  "DONORNUMB",
+  "OTHERNUMB",
+];
+type Row = Partial<Record<string, string | null>>;
+/** Genuine CIAT rows (COL003), the finder's columns. */
+const G4680: Row = {
+  INSTCODE: "COL003",
+  ACCENUMB: "G4680",
+  DOI: "10.18730/JPV7P",
+  GENUS: "Phaseolus",
+  ACCENAME: "VARERO",
+  ORIGCTY: "COL",
+  COLLDATE: "19790601",
+  DONORCODE: "COL029",
+  DONORNUMB: "NARI?O 15",
+};
+const G3901: Row = {
+  INSTCODE: "COL003",
+  ACCENUMB: "G3901",
+  DOI: "10.18730/JV8M~",
+  GENUS: "Phaseolus",
+  ACCENAME: "ROJO Y CARIACO",
+  ORIGCTY: "COL",
+  COLLDATE: "19720601",
+  DONORCODE: "CRI001",
+  DONORNUMB: "GUAJIRA 1",
+};
+const frame = (rows: Row[]) => pl.DataFrame(Object.fromEntries(COLS.map((c) => [c, pl.Series(c, rows.map((r) => r[c] ?? null), pl.Utf8)])));
+const pairsOf = (rows: Row[], opts = {}) => {
+  const res = probableDuplicates(frame(rows), opts);
+  return { res, pairs: res.pairs.toRecords() as Record<string, unknown>[], sets: res.sets.toRecords() as Record<string, unknown>[] };
+};
+
+describe("keywords as PGRdup's DataClean() makes them", () => {
+  it("reproduces the vignette's Table 2 (PGRdup Introduction.Rmd), and removes accents", () => {
+    const table: [string, string][] = [
+      ["S7-12-6", "S7126"],
+      ["ICG-3505", "ICG3505"],
+      ["U 4-47-18;EC 21127", "U44718 EC21127"],
+      ["AH 6481", "AH6481"],
+      ["RS   1", "RS1"],
+      ["AK 12-24", "AK1224"],
+      ["2-5 (NRCG-4053)", "25 NRCG4053"],
+      ["T78, Mwitunde", "T78 MWITUNDE"],
+      ["ICG 3410", "ICG3410"],
+      ["#648-4 (Gwalior)", "6484 GWALIOR"],
+      ["TG4;U/4/47/13", "TG4 U44713"],
+      ["EC0021003", "EC21003"],
+    ];
+    for (const [raw, clean] of table) expect(cleanText(raw)).toBe(clean);
+    expect(cleanText("Nariño")).toBe("NARINO");
+  });
+  it("reads OTHERNUMB items as MCPD writes them", () => {
+    expect(otherNumbers("COL003:G4680;PI 123456; CIAT G 12")).toEqual([
+      { instCode: "COL003", number: "G4680" },
+      { instCode: null, number: "PI 123456" },
+      { instCode: null, number: "CIAT G 12" },
+    ]);
+  });
+});
+
+describe("deterministic links", () => {
+  it("DONORCODE + DONORNUMB of one record = INSTCODE + ACCENUMB of another (spacing, case and padding aside)", () => {
+    const usa: Row = { INSTCODE: "USA022", ACCENUMB: "PI 531234", GENUS: "Phaseolus", DONORCODE: "COL003", DONORNUMB: "g 04680" };
+    const { pairs, sets } = pairsOf([G4680, G3901, usa]);
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0]).toMatchObject({ strength: "deterministic", score: 1, ACCENUMB_a: "G4680", ACCENUMB_b: "PI 531234" });
+    // the donor's number is also the same identifier: both pieces of evidence are listed, the deterministic one first
+    expect(pairs[0]!.kinds).toBe("donor,identifier");
+    expect(pairs[0]!.evidence).toMatch(/^donor: INSTCODE\+ACCENUMB "COL003 G4680" ~ DONORCODE\+DONORNUMB "COL003 g 04680"/);
+    expect(sets.map((s) => s.ACCENUMB)).toEqual(["G4680", "PI 531234"]);
+    expect(sets.every((s) => s.holds_by === "deterministic" && s.joined_by === "deterministic")).toBe(true);
+  });
+  it("OTHERNUMB items INSTCODE:number point at another record; a bare number is only probable", () => {
+    const a: Row = { INSTCODE: "BEL084", ACCENUMB: "NI 12", GENUS: "Phaseolus", OTHERNUMB: "COL003:G3901;PI 999999" };
+    const { pairs } = pairsOf([G4680, G3901, a]);
+    expect(pairs.map((p) => [p.ACCENUMB_a, p.ACCENUMB_b, p.kinds])).toEqual([["G3901", "NI 12", "othernumb,identifier"]]);
+  });
+  it("the same DOI, written as a URL or not", () => {
+    const copy: Row = { INSTCODE: "MEX002", ACCENUMB: "X1", DOI: "https://doi.org/10.18730/jpv7p", GENUS: "Phaseolus" };
+    const { pairs } = pairsOf([G4680, copy]);
+    expect(pairs[0]).toMatchObject({ kinds: "doi", strength: "deterministic" });
+  });
+  it("the same collector and collecting number: the same day when both have a date", () => {
+    const c = (acc: string, date: string | null): Row => ({
+      INSTCODE: acc.slice(0, 6),
+      ACCENUMB: acc,
+      GENUS: "Zea",
+      COLLCODE: "MEX008",
+      COLLNUMB: "JG 1234",
+      COLLDATE: date,
+    });
+    expect(pairsOf([c("MEX002A", "19900101"), c("USA020B", "19900101")]).pairs[0]).toMatchObject({ kinds: "collecting,identifier" });
+    expect(pairsOf([c("MEX002A", "19900101"), c("USA020B", null)]).pairs[0]).toMatchObject({ kinds: "collecting,identifier" });
+    // another day: another sample; and no probable link either, for the number is qualified by the same collector
+    const other = pairsOf([c("MEX002A", "19900101"), c("USA020B", "19910101")]).pairs;
+    expect(other.filter((p) => p.strength !== "weak").map((p) => p.kinds)).toEqual(["identifier"]);
+  });
+  it("two records citing the same donor accession the frame does not hold are copies of it", () => {
+    const a: Row = { INSTCODE: "USA022", ACCENUMB: "PI 1", GENUS: "Phaseolus", DONORCODE: "PER001", DONORNUMB: "B-77" };
+    const b: Row = { INSTCODE: "DEU146", ACCENUMB: "PHA 9", GENUS: "Phaseolus", OTHERNUMB: "PER001:B77" };
+    expect(pairsOf([a, b]).pairs[0]).toMatchObject({ kinds: "same-source,identifier", strength: "deterministic" });
+  });
+});
+
+describe("probable links and sets", () => {
+  it("a number in free text (OTHERNUMB 'CIAT G 4680') links to the accession, as a probable link", () => {
+    const a: Row = { INSTCODE: "ETH085", ACCENUMB: "ET 5", GENUS: "Phaseolus", OTHERNUMB: "CIAT G 4680", ORIGCTY: "COL" };
+    const { pairs, sets } = pairsOf([G4680, a]);
+    expect(pairs[0]).toMatchObject({ strength: "probable", kinds: "identifier" });
+    expect(sets.map((s) => s.holds_by)).toEqual(["probable", "probable"]);
+  });
+  it("numbers qualified by different institutes do not match: two genebanks' accession 1234", () => {
+    const a: Row = { INSTCODE: "DEU146", ACCENUMB: "1234", GENUS: "Phaseolus" };
+    const b: Row = { INSTCODE: "ESP004", ACCENUMB: "1234", GENUS: "Phaseolus" };
+    expect(pairsOf([a, b]).pairs).toEqual([]);
+  });
+  it("numbers one digit apart never match", () => {
+    const a: Row = { INSTCODE: "USA022", ACCENUMB: "PI 123456", GENUS: "Phaseolus", ACCENAME: "Kanyatira 12" };
+    const b: Row = { INSTCODE: "ETH085", ACCENUMB: "E1", GENUS: "Phaseolus", OTHERNUMB: "PI 123457", ACCENAME: "Kanyatira 13" };
+    expect(pairsOf([a, b]).pairs.filter((p) => p.strength !== "weak")).toEqual([]);
+  });
+  it("a name written with other spacing, hyphens, case and accents is the same name", () => {
+    const a: Row = { INSTCODE: "USA022", ACCENUMB: "PI 1", GENUS: "Phaseolus", ACCENAME: "Kanya Tira" };
+    const b: Row = { INSTCODE: "ETH085", ACCENUMB: "E1", GENUS: "Phaseolus", ACCENAME: "KAÑYA-TIRA" };
+    expect(pairsOf([a, b]).pairs[0]).toMatchObject({ strength: "probable", score: 0.7 });
+  });
+  it("common landrace names prove nothing: no pair (the stop-list is documented and can be replaced)", () => {
+    const rows = ["Criollo", "criollo", "Local", "LANDRACE"].map((n, i): Row => ({
+      INSTCODE: `X${i}`,
+      ACCENUMB: `${i}`,
+      GENUS: "Zea",
+      ACCENAME: n,
+    }));
+    expect(pairsOf(rows).pairs).toEqual([]);
+    expect(LANDRACE_STOP_WORDS).toContain("CRIOLLO");
+    expect(pairsOf(rows, { stopWords: [] }).pairs.length).toBeGreaterThan(0);
+  });
+  it("a set never grows by chaining weak links: fuzzy names alone make review pairs, not sets", () => {
+    const names = ["Mwitunde", "Mwitunda", "Mwitanda"];
+    const rows = names.map((n, i): Row => ({ INSTCODE: `INST0${i}`, ACCENUMB: `A${i}`, GENUS: "Arachis", ACCENAME: n }));
+    const { pairs, sets } = pairsOf(rows);
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.every((p) => p.strength === "weak" && p.set_id === 0)).toBe(true);
+    expect(sets).toEqual([]);
+  });
+  it("a typo in the name plus the same number is a probable link; different countries of origin halve the score", () => {
+    const a: Row = { INSTCODE: "USA022", ACCENUMB: "PI 1", GENUS: "Arachis", ACCENAME: "Mwitunde", COLLNUMB: "AK 12-24", ORIGCTY: "TZA" };
+    const b: Row = { INSTCODE: "IND002", ACCENUMB: "ICG 7", GENUS: "Arachis", ACCENAME: "Mwitundi", COLLNUMB: "AK1224", ORIGCTY: "TZA" };
+    expect(pairsOf([a, b]).pairs[0]).toMatchObject({ strength: "probable" });
+    expect(pairsOf([a, { ...b, ORIGCTY: "IND" }]).pairs[0]).toMatchObject({ strength: "weak" });
+  });
+  it("blocks: the same name in two genera is not compared", () => {
+    const a: Row = { INSTCODE: "A", ACCENUMB: "1", GENUS: "Zea", ACCENAME: "Kanyatira" };
+    const b: Row = { INSTCODE: "B", ACCENUMB: "1", GENUS: "Sorghum", ACCENAME: "Kanyatira" };
+    expect(pairsOf([a, b]).pairs).toEqual([]);
+    expect(pairsOf([a, b], { blockBy: null }).pairs).toHaveLength(1);
+  });
+});
+
+describe("options", () => {
+  it("an unknown or wrong option is a GenesysInputError naming it", () => {
+    expect(() => probableDuplicates(frame([G4680]), { maxDistnce: 2 } as never)).toThrow(GenesysInputError);
+    expect(() => probableDuplicates(frame([G4680]), { maxDistnce: 2 } as never)).toThrow(/did you mean "maxDistance"/);
+    expect(() => probableDuplicates(frame([G4680]), { linkScore: 2 })).toThrow(/linkScore/);
+    expect(() => probableDuplicates(frame([G4680]), { blockBy: "CROP" })).toThrow(/no column "CROP"/);
+  });
+});

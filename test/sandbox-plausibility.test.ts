@@ -1,0 +1,171 @@
+/**
+ * The sandbox read as a plant scientist reads a table (seed 42): every passport is held against reference data the
+ * generator does not read (test/fixtures/crop-reference.json: GRIN-Global, Kew's POWO, the genebanks' own histories)
+ * and against MCPD 2.1's definitions of SAMPSTAT and COLLSRC, fetched through the client over loopback HTTP.
+ * 30,000 accessions on every run; 1,000,000 with GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of
+ * it generating the database), so CI can afford it when asked.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { Genesys } from "../src/client/genesys.ts";
+import { sampstatCollsrcConflict } from "../src/quality/index.ts";
+import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+
+interface Reference {
+  noWildForm: { taxon: string }[];
+  native: { taxon: string; countries: string[] }[];
+  founded: { instcode: string; year: number }[];
+  clonalCrops: { crops: string[] };
+}
+const ref = JSON.parse(readFileSync("test/fixtures/crop-reference.json", "utf8")) as Reference;
+const noWildForm = new Set(ref.noWildForm.map((t) => t.taxon));
+const native = new Map(ref.native.map((t) => [t.taxon, new Set(t.countries)]));
+const founded = new Map(ref.founded.map((f) => [f.instcode, f.year]));
+const clonal = new Set(ref.clonalCrops.crops);
+
+/**
+ * SAMPSTAT against COLLSRC: the passport checker's rule (src/quality/sampstat-collsrc.ts: bred material from a wild
+ * habitat, wild material from a seed company), and beyond it what MCPD 2.1's definitions say of a sandbox the issue
+ * read: wild and weedy material (100–299) is not bought at a farm store (26), threshing floor (27), market (30) or seed
+ * company (50); landraces (300) do not grow in a wild habitat (10–15); breeding material and cultivars (400–599) are not
+ * found in a wild habitat or in weedy and ruderal places (60–62). Real data may hold such pairs for reasons of their
+ * own, which is why the checker stops short of them; generated data has none.
+ */
+export function collsrcContradicts(sampstat: number, collsrc: number): boolean {
+  if (sampstatCollsrcConflict(sampstat, collsrc)) return true;
+  if (sampstat < 300) return [26, 27, 30, 50].includes(collsrc);
+  if (sampstat < 400) return collsrc >= 10 && collsrc < 20;
+  if (sampstat < 600) return (collsrc >= 10 && collsrc < 20) || (collsrc >= 60 && collsrc < 70);
+  return false;
+}
+
+/** An MCPD date (YYYYMMDD with '--' or '00' for unknown parts) cut to the precision both dates have. */
+function comparable(a: string, b: string): [string, string] {
+  const part = (d: string, from: number) => /^\d\d$/.test(d.slice(from, from + 2)) && d.slice(from, from + 2) !== "00";
+  const known = (d: string) => (part(d, 4) ? (part(d, 6) ? 8 : 6) : 4);
+  const n = Math.min(known(a), known(b));
+  return [a.slice(0, n), b.slice(0, n)];
+}
+
+const SELECT = ["INSTCODE", "CROPCODE", "TAXONNAME", "SAMPSTAT", "ORIGCTY", "COLLSRC", "ACQDATE", "COLLDATE", "DUPLSITE", "STORAGE"];
+
+interface Counts {
+  accessions: number;
+  wild: number;
+  wildOutsideRange: string[];
+  wildWithoutWildForm: string[];
+  wildTaxonWithoutReference: string[];
+  collsrcContradictions: string[];
+  acquiredBeforeFounding: string[];
+  collectedAfterAcquisition: string[];
+  clonalInSeedVault: string[];
+  storageOfTheWrongKind: string[];
+  duplicatedAtHome: string[];
+}
+
+async function read(accessions: number): Promise<Counts> {
+  let sb: Sandbox | undefined, g: Genesys | undefined;
+  try {
+    sb = await startSandbox({ accessions, seed: 42 });
+    g = new Genesys({ baseUrl: sb.url, token: sb.token, cache: "off" });
+    const df = await g.passports({}, { select: SELECT, parseDates: false });
+    const col = (name: string) => df.getColumn(name).toArray() as (string | number | null)[];
+    const [inst, crop, taxon, samp, orig, src, acq, coll, dupl, storage] = SELECT.map(col);
+    const c: Counts = {
+      accessions: df.height,
+      wild: 0,
+      wildOutsideRange: [],
+      wildWithoutWildForm: [],
+      wildTaxonWithoutReference: [],
+      collsrcContradictions: [],
+      acquiredBeforeFounding: [],
+      collectedAfterAcquisition: [],
+      clonalInSeedVault: [],
+      storageOfTheWrongKind: [],
+      duplicatedAtHome: [],
+    };
+    const note = (list: string[], what: string) => list.length < 20 && list.push(what);
+    for (let i = 0; i < df.height; i++) {
+      const name = String(taxon[i]), s = Number(samp[i]), id = `${inst[i]} ${name} SAMPSTAT ${s}`;
+      if (s < 300) {
+        c.wild++;
+        if (noWildForm.has(name)) note(c.wildWithoutWildForm, id);
+        const range = native.get(name);
+        if (!range) note(c.wildTaxonWithoutReference, id);
+        else if (orig[i] !== null && !range.has(String(orig[i]))) note(c.wildOutsideRange, `${id} from ${orig[i]}`);
+      }
+      if (src[i] !== null && collsrcContradicts(s, Number(src[i]))) note(c.collsrcContradictions, `${id} COLLSRC ${src[i]}`);
+      const acqd = acq[i] === null ? null : String(acq[i]);
+      if (acqd !== null && Number(acqd.slice(0, 4)) < founded.get(String(inst[i]))!) {
+        note(c.acquiredBeforeFounding, `${id} ACQDATE ${acqd}`);
+      }
+      if (acqd !== null && coll[i] !== null) {
+        const [a, b] = comparable(acqd, String(coll[i]));
+        if (b > a) note(c.collectedAfterAcquisition, `${id} COLLDATE ${coll[i]} ACQDATE ${acqd}`);
+      }
+      const codes = storage[i] === null ? [] : String(storage[i]).split(";").map(Number);
+      const keptClonally = clonal.has(String(crop[i])) && s >= 300;
+      if (keptClonally && String(dupl[i] ?? "").includes("NOR051")) note(c.clonalInSeedVault, `${id} DUPLSITE ${dupl[i]}`);
+      if (codes.some((code) => (keptClonally ? code < 20 : code >= 20))) note(c.storageOfTheWrongKind, `${id} STORAGE ${storage[i]}`);
+      if (String(dupl[i] ?? "").split(";").includes(String(inst[i]))) note(c.duplicatedAtHome, `${id} DUPLSITE ${dupl[i]}`);
+    }
+    return c;
+  } finally {
+    await g?.close();
+    await sb?.close();
+  }
+}
+
+function expectPlausible(c: Counts, accessions: number) {
+  expect(c.accessions).toBeGreaterThan(accessions * 0.95); // historic accessions are left out, as Genesys does
+  expect(c.wild).toBeGreaterThan(accessions * 0.02); // the check sees wild material
+  expect(c.wildWithoutWildForm).toEqual([]);
+  expect(c.wildTaxonWithoutReference).toEqual([]);
+  expect(c.wildOutsideRange).toEqual([]);
+  expect(c.collsrcContradictions).toEqual([]);
+  expect(c.acquiredBeforeFounding).toEqual([]);
+  expect(c.collectedAfterAcquisition).toEqual([]);
+  expect(c.clonalInSeedVault).toEqual([]);
+  expect(c.storageOfTheWrongKind).toEqual([]);
+  expect(c.duplicatedAtHome).toEqual([]);
+}
+
+describe("the rules can fail", () => {
+  it("SAMPSTAT against COLLSRC: the issue's contradictions are caught, the plausible pairs pass", () => {
+    expect(collsrcContradicts(500, 10)).toBe(true); // an advanced cultivar from a wild habitat
+    expect(collsrcContradicts(100, 50)).toBe(true); // a wild accession from a seed company
+    expect(collsrcContradicts(100, 26)).toBe(true); // ... or a farm store
+    expect(collsrcContradicts(300, 13)).toBe(true); // a landrace from grassland
+    expect(collsrcContradicts(100, 61)).toBe(false); // wild beans by the roadside
+    expect(collsrcContradicts(300, 30)).toBe(false); // a landrace bought at a market
+    expect(collsrcContradicts(500, 50)).toBe(false);
+  });
+
+  it("dates compare at the precision both have", () => {
+    expect(comparable("1979----", "19780612")).toEqual(["1979", "1978"]);
+    expect(comparable("19790600", "19790612")).toEqual(["197906", "197906"]);
+  });
+});
+
+const counts: Record<string, Counts> = {};
+afterAll(() => {
+  for (const [n, c] of Object.entries(counts)) {
+    console.log(`plausibility at ${n}: ${c.accessions} accessions, ${c.wild} wild or weedy; every check 0`);
+  }
+});
+
+describe("the sandbox at 30,000 accessions, seed 42", () => {
+  it("no wild taxon outside its native countries, no wild form of a cultigen, sources, dates and storage that fit", async () => {
+    const c = await read(30_000);
+    counts["30,000"] = c;
+    expectPlausible(c, 30_000);
+  }, 300_000);
+});
+
+describe.runIf(process.env.GENESYS_PLAUSIBILITY_1M === "1")("the sandbox at 1,000,000 accessions, seed 42", () => {
+  it("the same checks", async () => {
+    const c = await read(1_000_000);
+    counts["1,000,000"] = c;
+    expectPlausible(c, 1_000_000);
+  }, 1_800_000);
+});
