@@ -37,7 +37,7 @@ describe("passportCompleteness() on genuine Genesys rows (CIAT, Aug 2026)", { ti
   beforeAll(async () => {
     df = await ciatPassports();
     r = passportCompleteness(df, { missing: "empty" });
-  });
+  }, 300_000);
 
   it("refuses a frame without every field the PDCI scores, naming them and what to select", () => {
     // CIAT's table has no OTHERNUMB column

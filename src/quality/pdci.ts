@@ -34,7 +34,10 @@ export interface PassportCompleteness {
    * alone would add, most first (`ACCENAME +0.50; COLLNUMB +0.40`); null when none would.
    */
   accessions: DataFrame;
-  /** One row per INSTCODE: accessions, PDCI_mean, PDCI_median, PDCI_min, PDCI_max; with the service's score, PDCI_genesys_mean, equal, differ. */
+  /**
+   * One row per INSTCODE: accessions, PDCI_mean, PDCI_median, PDCI_min, PDCI_max; with the service's score,
+   * PDCI_genesys_mean, equal, differ.
+   */
   institutes: DataFrame;
   /**
    * One row per INSTCODE and field that would raise some accession's PDCI, most first: `accessions` (how many it would
