@@ -55,4 +55,10 @@ export { type CheckOptions, checkPassports, type QualityReport, type Rule, RULES
 export { type CompletenessOptions, type PassportCompleteness, passportCompleteness, PDCI_ITEMS } from "./quality/index.ts";
 /** nodejs-polars, the same instance the frames come from (`pl.col`, `pl.lit`…), so a project needs no second install. */
 export { default as pl } from "nodejs-polars";
-export { type DuplicateOptionsInput, type DuplicateResult, LANDRACE_STOP_WORDS, probableDuplicates } from "./duplicates/index.ts";
+export {
+  type DuplicateOptionsInput,
+  type DuplicateResult,
+  LANDRACE_STOP_WORDS,
+  probableDuplicates,
+  safetyDuplication,
+} from "./duplicates/index.ts";

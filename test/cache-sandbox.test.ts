@@ -60,7 +60,7 @@ describe("cache keys of a local sandbox", () => {
     expect(other.fromCache).toBe(false);
     expect(other.df.frameEqual(a.df)).toBe(false);
     expect(other.entries).toHaveLength(2);
-  });
+  }, 240_000); // four sandboxes generated and started: minutes on a loaded 2-core machine
 
   it("offline against a stopped sandbox: the key holds the URL, the entry stored under its identity is not found", async () => {
     const cacheDir = join(dir, "offline");

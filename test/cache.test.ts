@@ -78,9 +78,11 @@ describe("cache", () => {
     const { srv, client, queries } = await serve((req) => ({ status: 200, headers: csv, body: page(req.url!, 3) }));
     const cacheDir = freshDir();
     const g = client({ cacheDir });
-    await g.passports({}, { select: SELECT, cache: { mode: "on", ttlMs: 50 } });
-    await g.passports({}, { select: SELECT, cache: { mode: "on", ttlMs: 50 } });
+    // within the time-to-live (a minute: however slow the machine, the second call comes sooner)
+    await g.passports({}, { select: SELECT, cache: { mode: "on", ttlMs: 60_000 } });
+    await g.passports({}, { select: SELECT, cache: { mode: "on", ttlMs: 60_000 } });
     expect(queries()).toHaveLength(1);
+    // past it: the entry is at least 80 ms old, the time-to-live 50 ms
     await new Promise((r) => setTimeout(r, 80));
     await g.passports({}, { select: SELECT, cache: { mode: "on", ttlMs: 50 } });
     expect(queries()).toHaveLength(2);

@@ -12,6 +12,8 @@ import {
   GenesysServerError,
   provenance,
 } from "../src/index.ts";
+import type { FrameOptions, GenesysOptions, PassportOptions, TraitsOptions } from "../src/index.ts";
+import { OPTIONS } from "../src/client/options.ts";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { post, sandbox, useSandboxClient } from "./helpers/sandbox.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
@@ -410,5 +412,32 @@ describe("errors and retries", () => {
     } finally {
       Object.assign(process.env, saved);
     }
+  });
+});
+
+describe("options declared once", () => {
+  it("every option of every method is a schema that says what it accepts; the message quotes it", async () => {
+    for (const [method, schema] of Object.entries(OPTIONS)) {
+      for (const [key, option] of Object.entries(schema.shape as Record<string, { description?: string }>)) {
+        expect(option.description, `${method} ${key}`).toMatch(/^(a|an|one of|true|the) |^"snappy" \(the default\)/);
+      }
+    }
+    const e = await g.passports({}, { limit: "5" as unknown as number }).catch((e) => e);
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain(`option 'limit' of passports() is "5"; it must be ${OPTIONS["passports()"].shape.limit.description}`);
+  });
+
+  it("the TypeScript types are the schemas' (checked by deno check over this file)", () => {
+    // each line fails to type-check if its option's type stops following its schema
+    // @ts-expect-error limit is z.number()
+    const limit: PassportOptions = { limit: "5" };
+    // @ts-expect-error aggregate is one of the schema's reductions
+    const aggregate: TraitsOptions = { aggregate: "average" };
+    // @ts-expect-error cache modes are the schema's enum
+    const cache: FrameOptions = { cache: "sometimes" };
+    // @ts-expect-error an option the schema does not declare
+    const typo: GenesysOptions = { baseUrl: "http://127.0.0.1:1", selct: [] };
+    const fine: GenesysOptions = { baseUrl: "http://127.0.0.1:1", retries: 2, cache: { mode: "on", ttlMs: 1000 } };
+    expect([limit, aggregate, cache, typo, fine]).toHaveLength(5);
   });
 });

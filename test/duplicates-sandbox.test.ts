@@ -3,8 +3,10 @@
  * probableDuplicates(), scored against the truth table (readPlantedDuplicates): the expected sets are its groups,
  * not anything the finder computes.
  */
+import pl from "nodejs-polars";
+import type { DataFrame } from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Genesys, probableDuplicates } from "../src/index.ts";
+import { type DuplicateResult, Genesys, probableDuplicates, safetyDuplication } from "../src/index.ts";
 import { type PlantedDuplicate, readPlantedDuplicates } from "../src/sandbox/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 
@@ -13,13 +15,15 @@ let g: Genesys;
 let planted: PlantedDuplicate[];
 let setOf: Map<string, { set: number; core: number }>;
 let linked: { a: string; b: string; strength: string }[];
+let df: DataFrame;
+let res: DuplicateResult;
 
 beforeAll(async () => {
   sb = await startSandbox({ accessions: 20_000, seed: 11, plantDuplicates: 0.04 });
   g = new Genesys({ baseUrl: sb.url, token: sb.token });
   planted = await readPlantedDuplicates(sb.db);
-  const df = await g.passports({});
-  const res = probableDuplicates(df);
+  df = await g.passports({});
+  res = probableDuplicates(df);
   setOf = new Map(
     (res.sets.toRecords() as { UUID: string; set_id: number; core: number }[]).map((r) => [r.UUID, { set: r.set_id, core: r.core }]),
   );
@@ -87,5 +91,31 @@ describe("planted duplicates (sandbox self-test)", () => {
       return x !== undefined && y !== undefined && x.set === y.set;
     });
     expect(joined).toEqual([]);
+  });
+});
+
+describe("safety duplication per institute", () => {
+  it("counts that a polars group-by reproduces", () => {
+    const mine = safetyDuplication(df, res);
+    const base = df.select(pl.col("INSTCODE").cast(pl.Utf8), pl.col("DUPLSITE").cast(pl.Utf8)).withRowIndex("row");
+    const count = (f: DataFrame, name: string) => f.unique({ subset: ["row"] }).groupBy("INSTCODE").agg(pl.col("row").count().alias(name));
+    const exploded = base.withColumns(pl.col("DUPLSITE").str.split(";")).explode("DUPLSITE");
+    const multi = res.sets.groupBy("set_id").agg(pl.col("INSTCODE").nUnique().alias("n")).filter(pl.col("n").gt(1));
+    const elsewhere = res.sets.join(multi, { on: "set_id" }).select(pl.col("row").cast(pl.UInt32))
+      .join(base.withColumns(pl.col("row").cast(pl.UInt32)), { on: "row" });
+    const viaPolars = base.groupBy("INSTCODE")
+      .agg(pl.col("row").count().alias("accessions"), pl.col("DUPLSITE").isNotNull().sum().alias("with_duplsite"))
+      .join(count(exploded.filter(pl.col("DUPLSITE").eq(pl.col("INSTCODE"))), "duplsite_self"), { on: "INSTCODE", how: "left" })
+      .join(count(exploded.filter(pl.col("DUPLSITE").str.contains("^[A-Z]{3}[0-9]{3,}$").not()), "duplsite_not_instcode"), {
+        on: "INSTCODE",
+        how: "left",
+      })
+      .join(count(elsewhere, "with_duplicate_elsewhere"), { on: "INSTCODE", how: "left" })
+      .join(count(elsewhere.filter(pl.col("DUPLSITE").isNull()), "duplicate_elsewhere_without_duplsite"), { on: "INSTCODE", how: "left" })
+      .fillNull(0).sort("INSTCODE");
+    const cast = (f: DataFrame) => f.select(...f.columns.map((c) => (c === "INSTCODE" ? pl.col(c) : pl.col(c).cast(pl.Int64))));
+    expect(mine.height).toBeGreaterThan(10);
+    expect(cast(mine).toRecords()).toEqual(cast(viaPolars.select(...mine.columns)).toRecords());
+    expect((mine.getColumn("with_duplicate_elsewhere").toArray() as number[]).some((x) => x > 0)).toBe(true);
   });
 });

@@ -6,10 +6,11 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { GenesysInputError, LANDRACE_STOP_WORDS, probableDuplicates } from "../src/index.ts";
+import { GenesysInputError, LANDRACE_STOP_WORDS, probableDuplicates, safetyDuplication } from "../src/index.ts";
 import { cleanText, otherNumbers } from "../src/duplicates/index.ts";
 
 const COLS = [
+  "DUPLSITE",
   "INSTCODE",
   "ACCENUMB",
   "DOI",
@@ -186,5 +187,37 @@ describe("options", () => {
     expect(() => probableDuplicates(frame([G4680]), { maxDistnce: 2 } as never)).toThrow(/did you mean "maxDistance"/);
     expect(() => probableDuplicates(frame([G4680]), { linkScore: 2 })).toThrow(/linkScore/);
     expect(() => probableDuplicates(frame([G4680]), { blockBy: "CROP" })).toThrow(/no column "CROP"/);
+  });
+});
+
+describe("safetyDuplication", () => {
+  it("DUPLSITE given, naming the holder itself, or not an institute code; material held elsewhere", () => {
+    const rows: Row[] = [
+      { ...G4680, DUPLSITE: "MEX002;NOR051" },
+      { ...G3901, DUPLSITE: "COL003;Svalbard" },
+      { INSTCODE: "USA022", ACCENUMB: "PI 1", GENUS: "Phaseolus", DONORCODE: "COL003", DONORNUMB: "G4680" },
+    ];
+    const df = frame(rows);
+    const out = safetyDuplication(df, probableDuplicates(df)).toRecords();
+    expect(out).toEqual([
+      {
+        INSTCODE: "COL003",
+        accessions: 2,
+        with_duplsite: 2,
+        duplsite_self: 1,
+        duplsite_not_instcode: 1,
+        with_duplicate_elsewhere: 1,
+        duplicate_elsewhere_without_duplsite: 0,
+      },
+      {
+        INSTCODE: "USA022",
+        accessions: 1,
+        with_duplsite: 0,
+        duplsite_self: 0,
+        duplsite_not_instcode: 0,
+        with_duplicate_elsewhere: 1,
+        duplicate_elsewhere_without_duplsite: 1,
+      },
+    ]);
   });
 });

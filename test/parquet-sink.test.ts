@@ -4,7 +4,7 @@
  * passports()), and against a scripted server that cuts a page off or
  * changes its data between runs.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pl from "nodejs-polars";
@@ -40,26 +40,6 @@ describe("passportsToParquet against the sandbox", () => {
     const prov = JSON.parse(readFileSync(join(out, "provenance.json"), "utf8"));
     expect(prov.provenance).toMatchObject({ kind: "passports.parquet", rows: df.height, endpoints: ["POST /api/v2/acn/query"] });
     expect(r.provenance.server).toBe(ctx.sb.url);
-  });
-
-  it("cancels through its signal and leaves no half-written part", async () => {
-    const out = fresh();
-    const ac = new AbortController();
-    const err = await ctx.g.passportsToParquet({}, out, {
-      pageSize: 500,
-      signal: ac.signal,
-      onProgress: (p) => (p.page ?? 0) >= 1 && ac.abort(new Error("enough")),
-    }).catch((e) => e);
-    expect(err).toBeInstanceOf(GenesysAbortError);
-    const manifest = JSON.parse(readFileSync(join(out, "_manifest.json"), "utf8"));
-    expect(manifest.complete).toBe(false);
-    // a later run completes it, taking the complete pages as they are
-    const r = await ctx.g.passportsToParquet({}, out, { pageSize: 500 });
-    const all = await ctx.g.passports({}, { select: ["UUID"], pageSize: 500 });
-    expect(r.rows).toBe(all.height);
-    expect(pl.scanParquet(`${out}/*.parquet`).select("UUID").collectSync().getColumn("UUID").toArray()).toEqual(
-      all.getColumn("UUID").toArray(),
-    );
   });
 
   it("refuses a folder that holds something else", async () => {
@@ -102,6 +82,42 @@ describe("passportsToParquet resuming", () => {
     expect(back.getColumn("ELEVATION").dtype.variant).toBe("Float64");
     expect(back.getColumn("ELEVATION").toArray()).toEqual(Array.from({ length: 25 }, (_, i) => (i === 22 ? 22.5 : i)));
     expect(back.getColumn("ACCENUMB").toArray()).toEqual(Array.from({ length: 25 }, (_, i) => `G${i}`));
+    await g.close();
+    await srv.close();
+  });
+
+  it("an interrupted export (cancelled, or cut mid-page) leaves no half-written part: only the pages its manifest names", async () => {
+    // pages of 100,000 rows (about 6 MB each, so several blocks and parts a page)
+    const rows = Array.from({ length: 250_000 }, (_, i) => `COL003\tG${i}-${"x".repeat(40)}\t${i % 5000}`);
+    const { srv, state, g } = await service(rows);
+    const big = { ...opts, pageSize: 100_000 };
+    const onlyNamed = (out: string) => {
+      const manifest = JSON.parse(readFileSync(join(out, "_manifest.json"), "utf8"));
+      expect(manifest.complete).toBe(false);
+      const named: string[] = manifest.pages.flatMap((p: { files: string[] }) => p.files);
+      expect(named.length).toBeGreaterThan(1);
+      expect(readdirSync(out).filter((f) => f !== "_manifest.json").sort()).toEqual([...named].sort());
+      return manifest.pages.reduce((n: number, p: { rows: number }) => n + p.rows, 0);
+    };
+    // cancelled at page 1's first block
+    const out = fresh();
+    const ac = new AbortController();
+    const onProgress = (p: { page?: number }) => (p.page ?? 0) >= 1 && ac.abort(new Error("enough"));
+    const err = await g.passportsToParquet({}, out, { ...big, signal: ac.signal, onProgress }).catch((e) => e);
+    expect(err).toBeInstanceOf(GenesysAbortError);
+    expect(onlyNamed(out)).toBe(100_000);
+    // page 1's body cut off near its end, after several of its blocks were written
+    const cut = fresh();
+    state.cutPage = 1;
+    await expect(g.passportsToParquet({}, cut, big)).rejects.toThrow();
+    expect(onlyNamed(cut)).toBe(100_000);
+    // a later run completes each, taking the complete pages as they are
+    for (const dir of [out, cut]) {
+      const r = await g.passportsToParquet({}, dir, { ...big, onDiagnostics: () => undefined });
+      expect(r.rows).toBe(250_000);
+      const back = pl.scanParquet(`${dir}/*.parquet`).select("ACCENUMB").collectSync().getColumn("ACCENUMB").toArray();
+      expect(back).toEqual(rows.map((r) => r.split("\t")[1]));
+    }
     await g.close();
     await srv.close();
   });

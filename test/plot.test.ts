@@ -57,7 +57,7 @@ describe("plot helpers", () => {
   it("traitHistogram bins values; traitBox draws one box per group", () => {
     expect(traitHistogram(df, "Fe").count("rect")).toBeGreaterThan(0);
     // COL (2 values), PER, MEX and the row without a country ("unknown"): four interquartile boxes
-    expect(traitBox(df, "Zn", "ORIGCTY").count("rect")).toBe(4);
+    expect(traitBox(df, "Zn", "ORIGCTY", { minN: 1 }).count("rect")).toBe(4);
   });
 });
 
@@ -276,7 +276,7 @@ describe("what a reader needs on a figure: colours, counts, units, names", () =>
   });
 
   it("traitBox labels each group with its n, the axis with the unit", () => {
-    const t = texts(traitBox(df, "Zn", "ORIGCTY", { units: { Zn: "mg/kg" } }).svg);
+    const t = texts(traitBox(df, "Zn", "ORIGCTY", { units: { Zn: "mg/kg" }, minN: 1 }).svg);
     expect(t).toContain("COL (n = 2)");
     expect(t).toContain("PER (n = 1)");
     expect(t).toContain("unknown (n = 1)"); // the row without a country
@@ -370,5 +370,18 @@ describe("deterministic figures: the same data gives the same bytes", () => {
       expect(two.svg).toBe(one.svg);
       expect(Buffer.compare(two.png(), one.png())).toBe(0);
     }
+  });
+});
+
+describe("honest small numbers", () => {
+  it("a box plot draws a group under minN values (default 5) as its points, labelled and counted, not as a box", () => {
+    const v = pl.DataFrame({ g: [...Array(6).fill("big"), "tiny", "tiny", "tiny"], v: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    const f = traitBox(v, "v", "g");
+    const t = texts(f.svg);
+    expect(t).toContain("tiny (n = 3, points only)");
+    expect(t).toContain("big (n = 6)");
+    expect(t.some((s) => s.includes("1 group under n = 5 drawn as points, without a box"))).toBe(true);
+    expect(f.count("circle")).toBe(3);
+    expect(traitBox(v, "v", "g", { minN: 3 }).count("circle")).toBe(0);
   });
 });

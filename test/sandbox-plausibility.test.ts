@@ -2,7 +2,8 @@
  * The sandbox read as a plant scientist reads a table (seed 42): every passport is held against reference data the
  * generator does not read (test/fixtures/crop-reference.json: GRIN-Global, Kew's POWO, the genebanks' own histories)
  * and against MCPD 2.1's definitions of SAMPSTAT and COLLSRC, fetched through the client over loopback HTTP.
- * 30,000 accessions on every run; 1,000,000 with GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of
+ * Traits: each crop measures what its descriptor list has, in the list's units, within the crop's ranges; bush beans
+ * are short and climbing beans tall; seed iron and zinc correlate. 30,000 accessions on every run; 1,000,000 with GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of
  * it generating the database), so CI can afford it when asked.
  */
 import { readFileSync } from "node:fs";
@@ -12,6 +13,12 @@ import { sampstatCollsrcConflict } from "../src/quality/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 
 interface Reference {
+  descriptors: {
+    notMeasured: Record<string, string[]>;
+    ranges: { crop: string; title: string; unit: string; min: number; max: number }[];
+    beanHabitHeight: { bushMaxMedianCm: number; climbingMinMedianCm: number };
+    beanFeZn: { minCorrelation: number };
+  };
   noWildForm: { taxon: string }[];
   native: { taxon: string; countries: string[] }[];
   founded: { instcode: string; year: number }[];
@@ -63,7 +70,83 @@ interface Counts {
   duplicatedAtHome: string[];
 }
 
-async function read(accessions: number): Promise<Counts> {
+interface TraitCounts {
+  /** crop: descriptor names its list does not have */
+  notInTheList: string[];
+  /** crop, descriptor, unit, accession mean outside the reference range */
+  outOfRange: string[];
+  /** accession means checked against a range */
+  checked: number;
+  beanHeightByHabit: Record<string, number>;
+  beanFeZn: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+function correlation(xs: number[], ys: number[]): number {
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length, my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let sxy = 0, sxx = 0, syy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+    sxx += (xs[i]! - mx) ** 2;
+    syy += (ys[i]! - my) ** 2;
+  }
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+/** Per crop, the traits as g.traits() gives them: names and units, accession means, the bean checks. */
+async function readTraits(g: Genesys): Promise<TraitCounts> {
+  const d = ref.descriptors;
+  const out: TraitCounts = { notInTheList: [], outOfRange: [], checked: 0, beanHeightByHabit: {}, beanFeZn: NaN };
+  const crops = [...new Set([...Object.keys(d.notMeasured), ...d.ranges.map((r) => r.crop)])];
+  for (const crop of crops) {
+    const t = await g.traits({ crop: [crop] });
+    const names = t.descriptors.getColumn("name").toArray() as string[];
+    const units = t.descriptors.getColumn("unit").toArray() as (string | null)[];
+    for (const title of d.notMeasured[crop] ?? []) {
+      for (const name of names) if (name === title || name.startsWith(`${title} (`)) out.notInTheList.push(`${crop}: ${name}`);
+    }
+    // accession means per descriptor name
+    const uuid = t.long.getColumn("UUID").toArray() as string[];
+    const desc = t.long.getColumn("descriptor").toArray() as string[];
+    const value = t.long.getColumn("value").toArray() as (number | null)[];
+    const text = t.long.getColumn("text").toArray() as (string | null)[];
+    const means = new Map<string, Map<string, [number, number]>>(), codes = new Map<string, Map<string, string>>();
+    for (let i = 0; i < uuid.length; i++) {
+      if (value[i] !== null) {
+        const m = means.get(desc[i]!) ?? means.set(desc[i]!, new Map()).get(desc[i]!)!;
+        const [sum, n] = m.get(uuid[i]!) ?? [0, 0];
+        m.set(uuid[i]!, [sum + value[i]!, n + 1]);
+      } else if (text[i] !== null) (codes.get(desc[i]!) ?? codes.set(desc[i]!, new Map()).get(desc[i]!)!).set(uuid[i]!, text[i]!);
+    }
+    const meanOf = (title: string, unit: string) => {
+      const k = names.findIndex((n, i) => (n === title || n === `${title} (${unit})`) && units[i] === unit);
+      return k < 0 ? undefined : new Map([...(means.get(names[k]!) ?? [])].map(([u, [sum, n]]) => [u, sum / n]));
+    };
+    for (const r of d.ranges.filter((r) => r.crop === crop)) {
+      const m = meanOf(r.title, r.unit);
+      if (!m?.size) {
+        out.outOfRange.push(`${crop}: no ${r.title} in ${r.unit}`);
+        continue;
+      }
+      for (const v of m.values()) {
+        out.checked++;
+        if (v < r.min || v > r.max) out.outOfRange.length < 20 && out.outOfRange.push(`${crop} ${r.title} ${v} ${r.unit}`);
+      }
+    }
+    if (crop === "beans") {
+      const height = meanOf("Plant height", "cm")!, habit = codes.get("Growth habit")!;
+      const byHabit = new Map<string, number[]>();
+      for (const [u, code] of habit) if (height.has(u)) (byHabit.get(code) ?? byHabit.set(code, []).get(code)!).push(height.get(u)!);
+      out.beanHeightByHabit = Object.fromEntries([...byHabit].map(([code, hs]) => [code, median(hs)]));
+      const fe = meanOf("Seed iron content", "mg/kg")!, zn = meanOf("Seed zinc content", "mg/kg")!;
+      const both = [...fe.keys()].filter((u) => zn.has(u));
+      out.beanFeZn = correlation(both.map((u) => fe.get(u)!), both.map((u) => zn.get(u)!));
+    }
+  }
+  return out;
+}
+
+async function read(accessions: number): Promise<Counts & { traits: TraitCounts }> {
   let sb: Sandbox | undefined, g: Genesys | undefined;
   try {
     sb = await startSandbox({ accessions, seed: 42 });
@@ -109,14 +192,22 @@ async function read(accessions: number): Promise<Counts> {
       if (codes.some((code) => (keptClonally ? code < 20 : code >= 20))) note(c.storageOfTheWrongKind, `${id} STORAGE ${storage[i]}`);
       if (String(dupl[i] ?? "").split(";").includes(String(inst[i]))) note(c.duplicatedAtHome, `${id} DUPLSITE ${dupl[i]}`);
     }
-    return c;
+    return { ...c, traits: await readTraits(g) };
   } finally {
     await g?.close();
     await sb?.close();
   }
 }
 
-function expectPlausible(c: Counts, accessions: number) {
+function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number) {
+  const d = ref.descriptors;
+  expect(c.traits.notInTheList).toEqual([]);
+  expect(c.traits.outOfRange).toEqual([]);
+  expect(c.traits.checked).toBeGreaterThan(accessions * 0.05);
+  // growth habit codes 1 (determinate bush) and 4 (indeterminate climbing) of the Phaseolus list
+  expect(c.traits.beanHeightByHabit["1"]).toBeLessThan(d.beanHabitHeight.bushMaxMedianCm);
+  expect(c.traits.beanHeightByHabit["4"]).toBeGreaterThan(d.beanHabitHeight.climbingMinMedianCm);
+  expect(c.traits.beanFeZn).toBeGreaterThan(d.beanFeZn.minCorrelation);
   expect(c.accessions).toBeGreaterThan(accessions * 0.95); // historic accessions are left out, as Genesys does
   expect(c.wild).toBeGreaterThan(accessions * 0.02); // the check sees wild material
   expect(c.wildWithoutWildForm).toEqual([]);
@@ -147,10 +238,14 @@ describe("the rules can fail", () => {
   });
 });
 
-const counts: Record<string, Counts> = {};
+const counts: Record<string, Counts & { traits: TraitCounts }> = {};
 afterAll(() => {
   for (const [n, c] of Object.entries(counts)) {
-    console.log(`plausibility at ${n}: ${c.accessions} accessions, ${c.wild} wild or weedy; every check 0`);
+    const t = c.traits;
+    console.log(
+      `plausibility at ${n}: ${c.accessions} accessions, ${c.wild} wild or weedy; ${t.checked} trait means in range; ` +
+        `bean height by habit ${JSON.stringify(t.beanHeightByHabit)} cm; bean Fe-Zn r = ${t.beanFeZn.toFixed(2)}`,
+    );
   }
 });
 

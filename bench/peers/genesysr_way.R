@@ -1,4 +1,4 @@
-# Peer: what the official R client genesysr 2.2.0 does (notes §5.1a and §11): a multipart POST with
+# Peer: what the official R client genesysr 2.2.0 does (§5.1a and §11 of genesys-notes.md, the service notes kept outside this repository): a multipart POST with
 # mcpd, filter and select fields, then read.csv(text = body, sep = "\t"). Written from that
 # description; genesysr itself is not on CRAN/Debian here.
 #   Rscript bench/peers/genesysr_way.R <url> <token> <rows> <select>

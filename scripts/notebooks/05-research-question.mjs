@@ -67,6 +67,7 @@ const group = pl.when(s.gtEq(100).and(s.lt(200))).then(pl.lit("wild"))
   .when(s.gtEq(400).and(s.lt(500))).then(pl.lit("breeding/research material"))
   .when(s.eq(500)).then(pl.lit("improved cultivar"))
   .otherwise(pl.lit("other / not recorded"));
+const MIN_N = 10; // groups with fewer accession means are shown, marked, and left out of the comparison
 const joined = fe.wide.join(status, { on: "UUID", how: "left" }).withColumns(group.alias("material"))
   .filter(pl.col("Seed iron content").isNotNull());
 const summary = joined.groupBy("material").agg(
@@ -74,7 +75,9 @@ const summary = joined.groupBy("material").agg(
   pl.col("SAMPSTAT").unique().sort().cast(pl.Utf8).str.concat(", ").alias("SAMPSTAT codes"),
   pl.col("Seed iron content").mean().round(1).alias("mean Fe (mg/kg)"),
   pl.col("Seed iron content").std().round(1).alias("sd"),
-).sort("mean Fe (mg/kg)", true);
+).withColumns(
+  pl.when(pl.col("accession means").lt(MIN_N)).then(pl.lit(\`fewer than \${MIN_N}: not compared\`)).otherwise(pl.lit("")).alias("note"),
+).sort(["mean Fe (mg/kg)", "material"], [true, false]);
 await display(summary)`,
   ],
   [
@@ -83,17 +86,19 @@ await display(summary)`,
 const compared = joined.filter(pl.col("material").neq(pl.lit("other / not recorded")));
 await display(traitBox(compared, "Seed iron content", "material", {
   units: fe.descriptors,
+  minN: MIN_N,
   title: "Seed iron by type of material (accession means per trial)",
 }))`,
   ],
   [
     "md",
     "**What the numbers say**, computed from the table above: the highest and lowest group means and how far apart " +
-    "they are, next to the spread within groups.",
+    "they are, next to the spread within groups; only groups of at least 10 accession means are compared.",
   ],
   [
     "code",
-    `const groups = summary.filter(pl.col("material").neq(pl.lit("other / not recorded"))).toRecords();
+    `const groups = summary.filter(pl.col("material").neq(pl.lit("other / not recorded")).and(pl.col("accession means").gtEq(MIN_N)))
+  .toRecords();
 const [top, bottom] = [groups[0]!, groups[groups.length - 1]!];
 const gap = Number(top["mean Fe (mg/kg)"]) - Number(bottom["mean Fe (mg/kg)"]);
 const spread = Math.max(...groups.map((r) => Number(r.sd)));
@@ -101,7 +106,8 @@ await display(
   \`Highest mean: \${top.material}, \${top["mean Fe (mg/kg)"]} mg/kg (\${top["accession means"]} accession means); \` +
     \`lowest: \${bottom.material}, \${bottom["mean Fe (mg/kg)"]} mg/kg (\${bottom["accession means"]}). \` +
     \`The difference, \${gap.toFixed(1)} mg/kg, is \${gap < spread / 2 ? "small" : "not small"} \` +
-    \`next to the within-group sd (up to \${spread.toFixed(1)} mg/kg).\`,
+    \`next to the within-group sd (up to \${spread.toFixed(1)} mg/kg). Groups of fewer than \${MIN_N} accession means are \` +
+    \`not compared (marked in the table; drawn as points in the box plot).\`,
 );`,
   ],
   [

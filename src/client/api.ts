@@ -9,19 +9,11 @@ import type { AccessionDTO, AccessionPage, Datatable, Descriptor, ObservationRow
 import { fetchAccessionPage, FILTER_MAX_SIZE, iterateAccessions, type PageOptions } from "./accessions/pages.ts";
 import { checkFilter } from "./check-filter.ts";
 import { datatables, descriptorList, type ObservationRequest, observationRows, traitDatasets } from "./traits/requests.ts";
-import type { CacheOption } from "./cache/cached.ts";
 import type { Cancellable, Transport } from "./core/transport.ts";
 
-export interface IteratorOptions extends Cancellable {
-  /** Page size, 1 to 1,000. Default 1,000. */
-  size?: number;
-}
-
-/** Options of the frame methods that take only a signal and the cache mode. */
-export interface FrameOptions extends Cancellable {
-  /** On-disk cache for this call (default: the client's `cache` option, else "off"). */
-  cache?: CacheOption;
-}
+/** The options of `api.accessionIterator()`, `datasets()` and `descriptors()`: declared once, as zod schemas. */
+export type { FrameOptions, IteratorOptions } from "./core/option-schemas.ts";
+import type { IteratorOptions } from "./core/option-schemas.ts";
 
 export interface ObservationQuery extends Omit<ObservationRequest, "filter"> {
   /** Passport filter, sent as `{filters: …}`. */

@@ -72,14 +72,9 @@ export const crops = (t: Transport, opts: Cancellable = {}): Promise<LookedUp> =
 export const species = (t: Transport, filter: unknown, opts: Cancellable = {}): Promise<LookedUp> =>
   table(t, ENDPOINTS.acnSpecies, { body: filter, signal: opts.signal }, SPECIES_KINDS);
 
-export interface InstituteQuery extends Cancellable {
-  /** WIEWS codes, e.g. ["COL003"]. */
-  code?: string[];
-  /** ISO 3166-1 alpha-3 country codes of the institutes. */
-  country?: string[];
-  /** Only institutes with accessions in Genesys (true), or only those without (false). */
-  withAccessions?: boolean;
-}
+/** The options of `institutes()` and `subsets()`: declared once, as zod schemas (core/option-schemas.ts). */
+export type { InstituteQuery, SubsetQuery } from "./core/option-schemas.ts";
+import type { InstituteQuery, SubsetQuery } from "./core/option-schemas.ts";
 
 /** POST /wiews/list?l=100&p=N (TSV), page after page until a short page; one diagnostics log over all pages. */
 export async function institutes(t: Transport, q: InstituteQuery = {}): Promise<LookedUp> {
@@ -213,11 +208,6 @@ export async function accession(t: Transport, id: string, opts: Cancellable = {}
     signal: opts.signal,
   });
   return { df: accessionsToDataFrame([dto]), diagnostics: noDiagnostics(ENDPOINTS.acnDetails.label) };
-}
-
-export interface SubsetQuery extends Cancellable {
-  institute?: string[];
-  crop?: string[];
 }
 
 /** POST /subset/filter, all pages: one row per subset, nested fields flattened (institute.code…). */

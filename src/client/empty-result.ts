@@ -8,6 +8,9 @@ import { COUNTRY_NAMES, FORMER_COUNTRY_NAMES } from "../mcpd/countries.ts";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { STORAGE_LABELS } from "../mcpd/code-lists.ts";
 import { closest } from "./core/closest.ts";
+import pl from "nodejs-polars";
+import type { Cancellable, Transport } from "./core/transport.ts";
+import { crops, instituteNames } from "./catalogue.ts";
 
 /** What the notes need from the server: the crop short names, and which WIEWS codes it knows. */
 export interface Vocabularies {
@@ -103,4 +106,19 @@ export async function emptyResultNotes(filter: AccessionFilter, vocab: Vocabular
     );
   }
   return notes;
+}
+
+/**
+ * What a passport export asks of the catalogue (export/passports.ts `Lookups`): institute names for `decode`, and, for a
+ * result without rows only, which of the filter's values this server does not know.
+ */
+export function exportLookups(t: Transport, filter: unknown, opts: Cancellable) {
+  const vocabularies: Vocabularies = {
+    crops: async () => (await crops(t, opts)).df.getColumn("shortName").cast(pl.Utf8).toArray() as string[],
+    institutes: async (codes) => new Set((await instituteNames(t, codes, opts)).keys()),
+  };
+  return {
+    instituteNames: (codes: string[]) => instituteNames(t, codes, opts),
+    emptyNotes: () => emptyResultNotes(filter as AccessionFilter, vocabularies),
+  };
 }

@@ -6,29 +6,27 @@
  */
 import { ENDPOINTS } from "../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
-import type { AccessionFilter, AccessionFilterInput } from "../schema/filter.ts";
-import { emptyResultNotes, type Vocabularies } from "./empty-result.ts";
+import type { AccessionFilterInput } from "../schema/filter.ts";
+import { exportLookups } from "./empty-result.ts";
 import type { AccessionDTO } from "../schema/responses.ts";
 import { accessionsToDataFrame } from "./accessions/frame.ts";
-import { type FrameOptions, GenesysApi, type IteratorOptions } from "./api.ts";
+import { GenesysApi } from "./api.ts";
 import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache } from "./cache/cached.ts";
 import { iterateAccessions } from "./accessions/pages.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./core/auth.ts";
 import { checkFilter } from "./check-filter.ts";
-import { CoercionLog, type Diagnostics, diagnostics, summarize } from "./core/diagnostics.ts";
+import { diagnostics } from "./core/diagnostics.ts";
 import { GenesysInputError } from "./core/errors.ts";
-import { type PassportOptions, planExport } from "./export/query.ts";
-import { exportBlocks, fetchRows } from "./export/pages.ts";
-import { collectPassports } from "./export/collect.ts";
-import { passportFrames } from "./export/batches.ts";
-import { type PageStore, resumable } from "./export/resume.ts";
+import { type PassportOptions, PassportQuery } from "./export/query.ts";
+import { notify, passportsDownload } from "./export/passports.ts";
+import { passportBatches } from "./export/batches.ts";
 import { publish } from "./core/result.ts";
-import { type ParquetCompression, type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
+import { type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
 import { citeTrials } from "./traits/trials.ts";
-import { type Cancellable, createDispatcher, describeTokens, Transport, type TransportOptions } from "./core/transport.ts";
+import { type Cancellable, createDispatcher, describeTokens, Transport } from "./core/transport.ts";
 import { redactedInspect } from "./core/limits.ts";
 import { sandboxIdentity } from "./core/sandbox-identity.ts";
 import {
@@ -45,27 +43,20 @@ import {
   subsets,
 } from "./catalogue.ts";
 import { freshProvenance, type Provenance } from "./core/provenance.ts";
-import pl from "nodejs-polars";
 import type { Profile } from "../schema/catalogue.ts";
-import { type LoginOptions, loginTokens } from "./login.ts";
-import { decode } from "../mcpd/decode.ts";
+import { loginTokens } from "./login.ts";
+import type {
+  AccessionsOptions,
+  FrameOptions,
+  GenesysLoginOptions,
+  GenesysOptions,
+  OverviewOptions,
+  ParquetOptions,
+} from "./core/option-schemas.ts";
 import { checkOptions, shown } from "./options.ts";
 
-export interface GenesysOptions extends Omit<TransportOptions, "baseUrl" | "tokens"> {
-  /** Server root, e.g. https://api.genesys-pgr.org or the sandbox URL (no /api/v2). */
-  baseUrl: string;
-  /** A ready access token. */
-  token?: string;
-  /** OAuth client credentials; the client fetches and refreshes tokens itself. */
-  clientId?: string;
-  clientSecret?: string;
-  /** Default on-disk cache for passports, accessions, datasets, descriptors and traits: "off" (default), "on", "refresh", "offline". */
-  cache?: CacheOption;
-  /** Cache directory. Default `$GENESYS_CACHE_DIR`, else the platform's user cache directory. */
-  cacheDir?: string;
-  /** Where tokens come from, for flows other than a token or client credentials (Genesys.login() sets it). */
-  tokens?: TokenProvider;
-}
+/** The options of `new Genesys()`, declared once as a zod schema (core/option-schemas.ts), the type inferred from it. */
+export type { GenesysOptions } from "./core/option-schemas.ts";
 
 export type { TraitsOptions, TraitsResult };
 
@@ -82,14 +73,6 @@ function env(name: string): string | undefined {
 
 const ACN_QUERY = ENDPOINTS.acnQuery.label;
 const WIEWS_DECODE = ENDPOINTS.wiewsDecode.label;
-const warnCoercions = (d: Diagnostics) => console.warn(summarize(d));
-/** The default onDiagnostics of passports(): coercions in one line, and why an empty result is empty. */
-const warnDiagnostics = (empty: string[]) => (d: Diagnostics) => {
-  if (d.coercions.length) warnCoercions(d);
-  const sentences = empty.map((n) => (/[.?!]$/.test(n) ? n : `${n}.`));
-  if (empty.length) console.warn(`${d.endpoint}: 0 rows. ${sentences.join(" ")} (Also in diagnostics(df).notes.)`);
-};
-
 const TRAIT_ENDPOINTS = [
   ENDPOINTS.accessionsDatasets.label,
   ENDPOINTS.datatableList.label,
@@ -105,6 +88,8 @@ export class Genesys {
   readonly cache: CacheStore;
   private readonly t: Transport;
   private readonly cacheDefault: CacheOption | undefined;
+  /** The dispatcher was made here (not passed in), so close() closes it. */
+  private ownsDispatcher: boolean;
 
   constructor(opts: GenesysOptions) {
     checkOptions("new Genesys()", opts, "Genesys()");
@@ -119,6 +104,7 @@ export class Genesys {
     const { token, clientId, clientSecret, cache, cacheDir, tokens: provider, ...transport } = opts;
     this.cache = new CacheStore(cacheDir);
     this.cacheDefault = cache;
+    this.ownsDispatcher = !transport.dispatcher;
     const dispatcher = transport.dispatcher ?? createDispatcher(transport.timeoutMs);
     const tokens: TokenProvider = provider ??
       (!token && clientId && clientSecret
@@ -176,7 +162,7 @@ export class Genesys {
    * console.log((await g.me()).email);
    * ```
    */
-  static async login(opts: LoginOptions & Omit<GenesysOptions, "token" | "clientId" | "clientSecret" | "tokens">): Promise<Genesys> {
+  static async login(opts: GenesysLoginOptions): Promise<Genesys> {
     checkOptions("Genesys.login()", opts);
     const { clientId, clientSecret, redirectPort, scope, open, loginTimeoutMs, signal, ...rest } = opts;
     const dispatcher = rest.dispatcher ?? createDispatcher(rest.timeoutMs);
@@ -194,7 +180,9 @@ export class Genesys {
       if (!rest.dispatcher) await dispatcher.destroy().catch(() => undefined);
       throw e;
     });
-    return new Genesys({ ...rest, dispatcher, tokens });
+    const g = new Genesys({ ...rest, dispatcher, tokens });
+    g.ownsDispatcher = !rest.dispatcher;
+    return g;
   }
 
   /**
@@ -220,52 +208,11 @@ export class Genesys {
    */
   async passports(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): Promise<DataFrame> {
     checkOptions("passports()", opts, ACN_QUERY);
-    const f = checkFilter(filter, ACN_QUERY);
-    const plan = planExport(opts);
-    const decoding = opts.decode ?? false;
-    // every option that shapes the result or its pages is in the key
-    const options = {
-      select: plan.columns.map((c) => c.select),
-      limit: plan.limit,
-      parseDates: plan.parseDates,
-      pageSize: plan.pageSize,
-      decode: decoding,
-    };
-    const endpoints = decoding ? [ACN_QUERY, WIEWS_DECODE] : [ACN_QUERY];
-    const result = await cached(
-      this.cache,
-      await this.request("passports", f, options, endpoints, opts.cache),
-      async ({ entryId, resume, ttlMs }) => {
-        const log = new CoercionLog();
-        const pages = entryId && resume ? this.pages(entryId) : undefined;
-        const blocks = resumable(
-          pages,
-          {
-            ttlMs,
-            context: { pageSize: plan.pageSize, select: plan.select, parseDates: plan.parseDates },
-            kindsOf: plan.kindsOf,
-            log,
-            row: (index) => fetchRows(this.t, f, plan, index, 1, opts.signal),
-          },
-          (startPage, rowsBefore) => exportBlocks(this.t, f, plan, log, { startPage, rowsBefore, signal: opts.signal }),
-        );
-        let df = await collectPassports(blocks, plan, log, opts.onProgress);
-        if (decoding) {
-          // label columns from the MCPD vocabularies, institute names from /vocabulary/wiews/decode: inside the cached
-          // download, so a cached (or offline) result never asks for them again
-          const codes = df.columns.includes("INSTCODE")
-            ? (df.getColumn("INSTCODE").cast(pl.Utf8).unique().dropNulls().toArray() as string[])
-            : [];
-          df = decode(df, { institutes: codes.length ? await instituteNames(this.t, codes, opts) : undefined });
-        }
-        // a filter that matches nothing: which of its values nobody knows (asked only now, never on the common path)
-        const empty = df.height === 0 ? await emptyResultNotes(f as AccessionFilter, this.vocabularies(opts)) : [];
-        for (const n of empty) log.note(n);
-        const d = log.toDiagnostics(ACN_QUERY);
-        if (log.size || empty.length) (opts.onDiagnostics ?? warnDiagnostics(empty))(d);
-        return { frames: { df }, diagnostics: { df: d } };
-      },
-    );
+    const q = new PassportQuery(checkFilter(filter, ACN_QUERY), opts);
+    const request = await this.request("passports", q.filter, q.options, q.endpoints, opts.cache);
+    const result = await cached(this.cache, request, passportsDownload(this.t, q, this.cache, opts, exportLookups(this.t, q.filter, opts)));
+    // downloaded now or served from the cache, the same diagnostics are told
+    notify(result.diagnostics.df, result.frames.df.height, opts.onDiagnostics);
     return publish(result).df;
   }
 
@@ -282,18 +229,22 @@ export class Genesys {
    */
   async *passportBatches(filter: AccessionFilterInput = {}, opts: PassportOptions = {}): AsyncGenerator<DataFrame> {
     checkOptions("passportBatches()", opts, ACN_QUERY);
-    const f = checkFilter(filter, ACN_QUERY);
-    const plan = planExport(opts);
-    const options = { select: plan.columns.map((c) => c.select), limit: plan.limit, parseDates: plan.parseDates };
-    for await (const { df, log } of passportFrames(this.t, f, plan, opts.signal, opts.onProgress)) {
+    if (opts.cache !== undefined && opts.cache !== "off" && (opts.cache as { mode?: string }).mode !== "off") {
+      throw new GenesysInputError(`passportBatches() does not cache its batches, got cache: ${shown(opts.cache)}`, {
+        endpoint: ACN_QUERY,
+        hint: 'use g.passports(filter, { cache: "on" }) for a cached frame, or g.passportsToParquet(filter, dir) for a resumable export',
+      });
+    }
+    const q = new PassportQuery(checkFilter(filter, ACN_QUERY), opts);
+    for await (const { df, diagnostics } of passportBatches(this.t, q, opts, exportLookups(this.t, q.filter, opts))) {
       // each batch carries its own provenance (kind "passports.batch", its own row count) and diagnostics
-      const d = log.toDiagnostics(ACN_QUERY);
-      if (log.size) (opts.onDiagnostics ?? warnCoercions)(d);
+      notify(diagnostics, df.height, opts.onDiagnostics);
       yield publish({
         frames: { df },
-        provenance: { df: this.fresh("passports.batch", f, options, [ACN_QUERY], df.height) },
-        diagnostics: { df: d },
-      }).df;
+        provenance: { df: q.provenance(this.baseUrl, "passports.batch", df.height) },
+        diagnostics: { df: diagnostics },
+      })
+        .df;
     }
   }
 
@@ -313,7 +264,7 @@ export class Genesys {
   async passportsToParquet(
     filter: AccessionFilterInput,
     dir: string,
-    opts: Omit<PassportOptions, "decode" | "cache"> & { resume?: boolean; ttlMs?: number; compression?: ParquetCompression } = {},
+    opts: ParquetOptions = {},
   ): Promise<ParquetSinkResult> {
     checkOptions("passportsToParquet()", opts, ACN_QUERY);
     if (typeof dir !== "string" || !dir) {
@@ -322,10 +273,9 @@ export class Genesys {
         hint: 'e.g. g.passportsToParquet({ crop: ["wheat"] }, "out/wheat-passports")',
       });
     }
-    const f = checkFilter(filter, ACN_QUERY);
-    const plan = planExport(opts);
-    const r = await passportsToParquet(this.t, this.baseUrl, f, plan, dir, opts);
-    if (r.diagnostics.coercions.length) (opts.onDiagnostics ?? warnCoercions)(r.diagnostics);
+    const q = new PassportQuery(checkFilter(filter, ACN_QUERY), opts);
+    const r = await passportsToParquet(this.t, this.baseUrl, q, dir, opts);
+    notify(r.diagnostics, r.rows, opts.onDiagnostics);
     return r;
   }
 
@@ -339,7 +289,7 @@ export class Genesys {
    * const df = await g.accessions({ institute: { code: ["PER001"] } }, { size: 500 });
    * ```
    */
-  async accessions(filter: AccessionFilterInput = {}, opts: IteratorOptions & FrameOptions = {}): Promise<DataFrame> {
+  async accessions(filter: AccessionFilterInput = {}, opts: AccessionsOptions = {}): Promise<DataFrame> {
     checkOptions("accessions()", opts, ENDPOINTS.acnFilter.label);
     const f = checkFilter(filter, ENDPOINTS.acnFilter.label);
     const { df } = publish(
@@ -471,25 +421,8 @@ export class Genesys {
     }
     return { server: this.baseUrl, keyServer, kind, filter, options, endpoints, settings };
   }
-  /** The crop and institute vocabularies of this server, for the notes on an empty result. */
-  private vocabularies(opts: Cancellable): Vocabularies {
-    return {
-      crops: async () => (await crops(this.t, opts)).df.getColumn("shortName").cast(pl.Utf8).toArray() as string[],
-      institutes: async (codes) => new Set((await instituteNames(this.t, codes, opts)).keys()),
-    };
-  }
-
   /** The sandbox identity of this client's server (request()), asked once. */
   private sandboxData: Promise<string | undefined> | undefined;
-
-  /** Where the complete pages of an unfinished export are kept. */
-  private pages(id: string): PageStore {
-    return {
-      read: () => this.cache.readPages(id),
-      write: (page, df, header, context) => this.cache.writePage(id, page, df, header, context),
-      drop: () => this.cache.dropPages(id),
-    };
-  }
 
   /**
    * The crops Genesys knows (`GET /crops/list`, a TSV read by the CSV engine): shortName, name, …; with provenance and
@@ -568,7 +501,7 @@ export class Genesys {
    */
   async overview(
     filter: AccessionFilterInput = {},
-    opts: Cancellable & { limit?: number } = {},
+    opts: OverviewOptions = {},
   ): Promise<{ total: number; counts: DataFrame }> {
     checkOptions("overview()", opts, ENDPOINTS.acnOverview.label);
     const f = checkFilter(filter, ENDPOINTS.acnOverview.label);
@@ -645,7 +578,8 @@ export class Genesys {
   }
 
   /**
-   * Closes pooled connections.
+   * Closes pooled connections: those of the dispatcher the client made, not of one passed in as `dispatcher` (the
+   * caller's to close).
    * @example
    * ```ts
    * import { Genesys } from "genesys-notebook";
@@ -654,7 +588,8 @@ export class Genesys {
    * ```
    */
   async close(): Promise<void> {
-    await this.t.dispatcher.close();
+    // a dispatcher the caller passed in is the caller's to close
+    if (this.ownsDispatcher) await this.t.dispatcher.close();
   }
 }
 redactedInspect(Genesys, "Genesys");

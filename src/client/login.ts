@@ -16,27 +16,9 @@ import { expiryOf, SingleFlight, type TokenOptions, type TokenProvider, tokenReq
 import { GenesysAuthError, GenesysInputError, rememberSecret } from "./core/errors.ts";
 import { abortErrorOf, redactedInspect, untilAborted } from "./core/limits.ts";
 
-export interface LoginOptions {
-  /** Server root, e.g. https://api.genesys-pgr.org or a sandbox URL. */
-  baseUrl: string;
-  /** The OAuth client registered for interactive login (Genesys: ask helpdesk@genesys-pgr.org; the sandbox accepts "genesys-notebook"). */
-  clientId?: string;
-  /** Only for clients registered with a secret; public clients rely on PKCE. */
-  clientSecret?: string;
-  /**
-   * Port of the callback on 127.0.0.1; must match the redirect URI registered for the client.
-   * Default 48913 (as the R client); 0 = any free port.
-   */
-  redirectPort?: number;
-  /** Default "openid". */
-  scope?: string;
-  /** Opens the authorization URL (default: print it, and show a link in Jupyter). */
-  open?: (url: string) => void | Promise<void>;
-  /** How long to wait for the browser to come back. Default 5 minutes. */
-  loginTimeoutMs?: number;
-  /** Ends the login (the wait for the browser, the code exchange) with a GenesysAbortError. */
-  signal?: AbortSignal;
-}
+/** What `Genesys.login()` itself uses: declared once, as a zod schema (core/option-schemas.ts). */
+export type { LoginOptions } from "./core/option-schemas.ts";
+import type { LoginOptions } from "./core/option-schemas.ts";
 
 const b64url = (b: Buffer) => b.toString("base64url");
 

@@ -4,145 +4,63 @@
  * where a list is expected) or a value outside the accepted ones (`aggregate: "average"`) is a GenesysInputError that
  * names the option, what was given and what is accepted, with a "did you mean" when the name is close to a known one.
  *
- * Each option is a zod schema and the words that say what it accepts; every method's set is a strict object of them.
+ * The schemas are declared once, in core/option-schemas.ts, each option described by what it accepts; the methods'
+ * TypeScript types are inferred from them.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { GenesysInputError } from "./core/errors.ts";
 import { closest } from "./core/closest.ts";
+import {
+  AccessionsOptionsSchema,
+  CancellableSchema,
+  FrameOptionsSchema,
+  GenesysLoginOptionsSchema,
+  GenesysOptionsSchema,
+  InstituteQuerySchema,
+  OverviewOptionsSchema,
+  ParquetOptionsSchema,
+  PassportOptionsSchema,
+  SubsetQuerySchema,
+  TraitsOptionsSchema,
+} from "./core/option-schemas.ts";
 
 export { closest };
 
-/** One option: its schema and what it accepts, in words. */
-type Option = readonly [z.ZodType, string];
-
-const fn: Option = [z.custom((v) => typeof v === "function"), "a function"];
-const signal: Option = [
-  z.custom((v) => typeof AbortSignal !== "undefined" && v instanceof AbortSignal),
-  "an AbortSignal (e.g. AbortSignal.timeout(60_000))",
-];
-const bool: Option = [z.boolean(), "true or false"];
-const str: Option = [z.string().min(1), "a non-empty string"];
-const strings = (example: string): Option => [z.array(z.string().min(1)), `an array of strings, e.g. ${example}`];
-const int = (min: number, max = Number.MAX_SAFE_INTEGER): Option => [
-  z.number().int().min(min).max(max),
-  max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max.toLocaleString("en")}`,
-];
-const ms: Option = [z.number().min(0), "a number of milliseconds >= 0"];
-const nonNegative: Option = [z.number().min(0), "a number >= 0"];
-
-const CACHE_MODES = ["off", "on", "refresh", "offline"] as const;
-const cacheMode = z.enum(CACHE_MODES);
-const cache: Option = [
-  z.union([cacheMode, z.strictObject({ mode: cacheMode.optional(), ttlMs: z.number().min(0).optional() })]),
-  `one of ${CACHE_MODES.map((m) => `"${m}"`).join(", ")}, or { mode, ttlMs }`,
-];
-
-const NUMERIC = ["list", "mean", "median", "min", "max", "first", "count"] as const;
-const CODED = ["list", "mode", "first", "count"] as const;
-const OTHER = ["list", "first", "count"] as const;
-const aggregate: Option = [
-  z.union([
-    z.enum(NUMERIC),
-    z.strictObject({ numeric: z.enum(NUMERIC).optional(), coded: z.enum(CODED).optional(), other: z.enum(OTHER).optional() }),
-  ]),
-  `one of ${NUMERIC.map((m) => `"${m}"`).join(", ")}, or { numeric, coded: ${CODED.map((m) => `"${m}"`).join("|")}, other: ${
-    OTHER.map((m) => `"${m}"`).join("|")
-  } }`,
-];
-
-const transport = {
-  retries: int(0, 20),
-  backoffMs: ms,
-  maxRetryAfterMs: ms,
-  timeoutMs: [z.number().positive(), "a number of milliseconds > 0"] as Option,
-  maxJsonBytes: [z.number().positive(), "a number of bytes > 0"] as Option,
-  deadlineMs: [z.number().positive(), "a number of milliseconds > 0"] as Option,
-  minBytesPerSecond: nonNegative,
-  throughputWindowMs: [z.number().positive(), "a number of milliseconds > 0"] as Option,
-  userAgent: str,
-  dispatcher: [z.custom((v) => typeof v === "object" && v !== null), "an undici Dispatcher"] as Option,
-  onRetry: fn,
-};
-const client = {
-  ...transport,
-  baseUrl: [z.string().min(1), 'the server root as a string, e.g. "https://api.genesys-pgr.org"'] as Option,
-  token: [z.string(), "an access token (a string)"] as Option,
-  clientId: str,
-  clientSecret: str,
-  cache,
-  cacheDir: [z.string().min(1), "a folder path (a string)"] as Option,
-  tokens: [z.custom((v) => typeof (v as { token?: unknown } | null)?.token === "function"), "a TokenProvider"] as Option,
-};
-const login = {
-  redirectPort: int(0, 65535),
-  scope: str,
-  open: fn,
-  loginTimeoutMs: [z.number().positive(), "a number of milliseconds > 0"] as Option,
-  signal,
-};
-const passports = {
-  select: strings('["ACCENUMB", "ORIGCTY"]'),
-  limit: int(1),
-  pageSize: int(1, 1_000_000),
-  onProgress: fn,
-  parseDates: bool,
-  signal,
-  decode: bool,
-  cache,
-  onDiagnostics: fn,
-};
-const { decode: _d, cache: _c, ...parquetBase } = passports;
-
 /** The options of each public method, by the name its messages use. */
 export const OPTIONS = {
-  "new Genesys()": client,
-  "Genesys.fromEnv()": client,
-  "Genesys.login()": { ...client, ...login },
-  "passports()": passports,
-  "passportBatches()": passports,
-  "passportsToParquet()": {
-    ...parquetBase,
-    resume: bool,
-    ttlMs: ms,
-    compression: [
-      z.enum(["uncompressed", "snappy", "lz4", "zstd", "gzip"]),
-      '"snappy" (the default), "zstd", "lz4", "gzip" or "uncompressed"',
-    ],
-  },
-  "accessions()": { size: int(1, 1_000), signal, cache },
-  "datasets()": { signal, cache },
-  "descriptors()": { signal, cache },
-  "traits()": {
-    datasets: strings('["c5f1…"] (dataset UUIDs)'),
-    descriptors: strings('["Seed iron content"]'),
-    aggregate,
-    decode: bool,
-    pageSize: int(1, 1_000),
-    cache,
-    onProgress: fn,
-    signal,
-  },
-  "crops()": { signal },
-  "species()": { signal },
-  "institutes()": { code: strings('["COL003"]'), country: strings('["COL"]'), withAccessions: bool, signal },
-  "instituteNames()": { signal },
-  "overview()": { signal, limit: int(1) },
-  "accession()": { signal },
-  "subsets()": { institute: strings('["COL003"]'), crop: strings('["beans"]'), signal },
-  "me()": { signal },
-} satisfies Record<string, Record<string, Option>>;
+  "new Genesys()": GenesysOptionsSchema,
+  "Genesys.fromEnv()": GenesysOptionsSchema,
+  "Genesys.login()": GenesysLoginOptionsSchema,
+  "passports()": PassportOptionsSchema,
+  "passportBatches()": PassportOptionsSchema,
+  "passportsToParquet()": ParquetOptionsSchema,
+  "accessions()": AccessionsOptionsSchema,
+  "datasets()": FrameOptionsSchema,
+  "descriptors()": FrameOptionsSchema,
+  "traits()": TraitsOptionsSchema,
+  "crops()": CancellableSchema,
+  "species()": CancellableSchema,
+  "institutes()": InstituteQuerySchema,
+  "instituteNames()": CancellableSchema,
+  "overview()": OverviewOptionsSchema,
+  "accession()": CancellableSchema,
+  "subsets()": SubsetQuerySchema,
+  "me()": CancellableSchema,
+} satisfies Record<string, z.ZodObject>;
 
 export type OptionsOf = keyof typeof OPTIONS;
 
+/** Every option optional (a required one, such as baseUrl, is checked by its method with its own message). */
 const schemas = new Map<string, z.ZodType>();
 function schemaOf(method: OptionsOf): z.ZodType {
   let s = schemas.get(method);
-  if (!s) {
-    const shape = Object.fromEntries(Object.entries(OPTIONS[method]).map(([k, [schema]]) => [k, schema.optional()]));
-    schemas.set(method, s = z.strictObject(shape));
-  }
+  if (!s) schemas.set(method, s = OPTIONS[method].partial());
   return s;
 }
+
+/** What an option accepts, in words (its schema's description). */
+const accepts = (method: OptionsOf, name: string): string | undefined =>
+  (OPTIONS[method].shape as Record<string, z.ZodType>)[name]?.description;
 
 /** A value as a message shows it: `true`, `"average"`, `a function`, a list shortened. */
 export function shown(v: unknown): string {
@@ -163,7 +81,7 @@ export function shown(v: unknown): string {
  */
 export function checkOptions<T>(method: OptionsOf, value: T, endpoint: string = method): T {
   if (value === undefined || value === null) return value;
-  const known = OPTIONS[method] as Record<string, Option>;
+  const known = OPTIONS[method].shape;
   const accepted = Object.keys(known).join(", ");
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new GenesysInputError(
@@ -187,9 +105,9 @@ export function checkOptions<T>(method: OptionsOf, value: T, endpoint: string = 
   const issue = r.error.issues[0]!;
   const name = String(issue.path[0]);
   const given = (value as Record<string, unknown>)[name];
-  throw new GenesysInputError(`option '${name}' of ${method} is ${shown(given)}; it must be ${known[name]?.[1] ?? issue.message}`, {
+  throw new GenesysInputError(`option '${name}' of ${method} is ${shown(given)}; it must be ${accepts(method, name) ?? issue.message}`, {
     endpoint,
-    hint: typeof given === "string" && known[name]?.[1].startsWith("an array")
+    hint: typeof given === "string" && accepts(method, name)?.startsWith("an array")
       ? `put the value in a list: ${name}: [${shown(given)}]`
       : `accepted options: ${accepted}`,
   });

@@ -2,4 +2,5 @@
 export { type DuplicateResult, probableDuplicates } from "./find.ts";
 export { type DuplicateOptions, type DuplicateOptionsInput, DuplicateOptionsSchema } from "./options.ts";
 export { LANDRACE_STOP_WORDS } from "./stoplist.ts";
+export { safetyDuplication } from "./safety.ts";
 export { cleanText, compactKey, keywordsOf, otherNumbers } from "./keywords.ts";

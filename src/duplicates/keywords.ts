@@ -6,19 +6,28 @@
  * that a transliterated name matches.
  */
 
+const cache = new Map<string, string>();
+const CACHE_MAX = 200_000;
+
 /** Text as PGRdup's DataClean() leaves it (all fix.* options on), accents removed; "" for null. */
 export function cleanText(x: string | null | undefined): string {
   if (x == null) return "";
-  return x
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
+  let c = cache.get(x);
+  if (c !== undefined) return c;
+  // ASCII text skips the Unicode steps
+  // deno-lint-ignore no-control-regex
+  const ascii = /^[\x00-\x7f]*$/.test(x);
+  c = (ascii ? x : x.normalize("NFD").replace(/\p{M}+/gu, ""))
     .toUpperCase()
     .replace(/[,;:(){}[\]]/g, " ")
-    .replace(/[\p{P}\p{S}]/gu, "")
+    .replace(ascii ? /[!-/:-@[-`{-~]/g : /[\p{P}\p{S}]/gu, "")
     .replace(/\s+/g, " ")
     .replace(/([A-Z]) ([0-9])/g, "$1$2")
     .replace(/(?<![0-9])0+/g, "")
     .trim();
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(x, c);
+  return c;
 }
 
 /** The keywords of a text: its cleaned words. */

@@ -10,7 +10,8 @@
  *   letters or more, codes of `phoneticMinCode` characters or more, and equal digits;
  * - synonyms the user gave; whole names (non-stop keywords joined) equal, or one or two edits apart.
  * A keyword (or whole name, or phonetic code) held by more than `maxKeywordRecords` records of the block makes no
- * pairs: it is reported as common.
+ * pairs: it is reported as common; a fuzzy or phonetic match makes pairs only when its two keywords' records make
+ * at most `maxKeywordRecords` pairs.
  */
 import { doubleMetaphone } from "double-metaphone";
 import { codeList, compactKey, digitsOf, keywordsOf, letterCount, lettersOf, otherNumbers } from "./keywords.ts";
@@ -93,7 +94,12 @@ export function probableLinks(
     }
   }
   const common: CommonKeyword[] = [];
-  const distinctRows = (occ: Occurrence[]) => new Set(occ.map((x) => x.row)).size;
+  const counted = new Map<Occurrence[], number>();
+  const distinctRows = (occ: Occurrence[]) => {
+    let n = counted.get(occ);
+    if (n === undefined) counted.set(occ, n = new Set(occ.map((x) => x.row)).size);
+    return n;
+  };
   const usable = (m: Map<string, Occurrence[]>) => {
     const keys: string[] = [];
     for (const [k, occ] of m) {
@@ -123,6 +129,9 @@ export function probableLinks(
   const fromNames = new Set(keys.filter((k) => byKeyword.get(k)!.some((x) => o.nameFields.includes(x.field))));
   const rowsOf = (k: string) => distinctRows(byKeyword.get(k)!);
   matchKeywords(keys, fromNames, rowsOf, o, (ka, kb, kind, weight) => {
+    // a fuzzy or phonetic match between keywords that many records hold proves little and would list every pair of
+    // them: such matches make pairs only when the two keywords' records are at most maxKeywordRecords pairs
+    if (kind !== "synonym" && rowsOf(ka) * rowsOf(kb) > o.maxKeywordRecords) return;
     emit(ka, kb, byKeyword.get(ka)!, byKeyword.get(kb)!, kind, weight, false);
   }, (keyword, records) => common.push({ block, keyword, records }));
   // whole names: equal, or one or two edits apart

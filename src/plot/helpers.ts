@@ -210,8 +210,8 @@ export function collectingSitesMap(
   // a zoomed map: the box fitted, its shape from the box (degrees of longitude shrink with latitude); a tall box
   // (the Andes) gets a narrower figure rather than empty sea on both sides
   const ratio = box ? (box[3] - box[1]) / ((box[2] - box[0]) * Math.cos(((box[1] + box[3]) / 2) * Math.PI / 180)) : 0;
-  // never narrower than its title (15 px bold, about 8.6 px a character)
-  const w = box && width * ratio > 800 ? Math.max(480, Math.round(800 / ratio), Math.ceil(title.length * 8.6) + 12) : width;
+  // never narrower than its title (15 px bold: up to 10 px a character)
+  const w = box && width * ratio > 800 ? Math.max(480, Math.round(800 / ratio), Math.ceil(title.length * 10) + 12) : width;
   const height = box ? Math.round(Math.min(1000, Math.max(320, w * ratio))) : undefined;
   return render(
     {
@@ -288,10 +288,14 @@ export function traitHistogram(
   );
 }
 
+/** Fewest values a box plot draws a box for (traitBox `minN`); a smaller group is drawn as its points. */
+export const MIN_BOX_N = 5;
+
 /**
  * Box plot of a numeric trait (every value of a List column) per group, each group labelled with its number of values
  * (n); the axis carries the unit (`units`: the descriptors frame of g.traits(), or a record). Rows without a group are
- * the "unknown" group.
+ * the "unknown" group. A group with fewer than `minN` values (default MIN_BOX_N, 5) is drawn as its points, labelled
+ * "points only", and counted in the subtitle.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -305,7 +309,7 @@ export function traitBox(
   frame: DataFrame,
   trait: string,
   group: string,
-  { units, title = `${trait} by ${group}` }: { units?: Units; title?: string } = {},
+  { units, title = `${trait} by ${group}`, minN = MIN_BOX_N }: { units?: Units; title?: string; minN?: number } = {},
 ): Figure {
   const df = flat(frame, trait, "explode").filter(pl.col(trait).isNotNull());
   const raw = records(df, [trait, group]);
@@ -314,7 +318,8 @@ export function traitBox(
     const k = r[group] === null || r[group] === undefined ? "unknown" : String(r[group]);
     n.set(k, (n.get(k) ?? 0) + 1);
   }
-  const label = (k: string) => `${k} (n = ${fmt(n.get(k)!)})`;
+  // a group under minN values is drawn as its points, and says so: a box over 3 values would overstate them
+  const label = (k: string) => `${k} (n = ${fmt(n.get(k)!)}${n.get(k)! < minN ? ", points only" : ""})`;
   const data = raw.map((r) => ({
     value: Number(r[trait]),
     group: label(r[group] === null || r[group] === undefined ? "unknown" : String(r[group])),
@@ -330,6 +335,7 @@ export function traitBox(
   // drawn group by group, values ascending: the same values give the same SVG whatever their row order
   const rank = new Map(order.map((k, i) => [k, i]));
   data.sort((a, b) => rank.get(a.group)! - rank.get(b.group)! || a.value - b.value);
+  const small = new Set([...n].filter(([, c]) => c < minN).map(([k]) => label(k)));
   const longest = Math.max(0, ...order.map((k) => k.length));
   const marginLeft = Math.min(340, 20 + longest * 6.4);
   return render(
@@ -340,10 +346,17 @@ export function traitBox(
       height: 60 + 44 * order.length,
       x: { grid: true, label: withUnit(trait, units) },
       y: { label: null, domain: order },
-      marks: [Plot.boxX(data, { x: "value", y: "group", fill: "#dde6f0", stroke: "#333" })],
+      marks: [
+        Plot.boxX(data.filter((d) => !small.has(d.group)), { x: "value", y: "group", fill: "#dde6f0", stroke: "#333" }),
+        Plot.dot(data.filter((d) => small.has(d.group)), { x: "value", y: "group", r: 3, fill: "#333" }),
+      ],
     },
     title,
-    { subtitle: `${fmt(data.length)} values in ${plural(order.length, "group")} (${group})` },
+    {
+      subtitle: `${fmt(data.length)} values in ${plural(order.length, "group")} (${group})${
+        small.size ? `; ${plural(small.size, "group")} under n = ${minN} drawn as points, without a box` : ""
+      }`,
+    },
   );
 }
 

@@ -9,6 +9,7 @@ export {
   collectingSitesMap,
   countryBar,
   MAX_POINTS,
+  MIN_BOX_N,
   SAMPSTAT_LABELS,
   sampstatBar,
   traitBox,

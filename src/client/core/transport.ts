@@ -22,41 +22,18 @@ import { withErrors } from "./http-errors.ts";
 import { withAuth } from "./with-auth.ts";
 import { retryAfterMs, type RetryEvent, warnRetry, withRetry } from "./retry.ts";
 import { decompress } from "./decompress.ts";
+import type { TransportSettings } from "./option-schemas.ts";
 
 export { type HttpResponse, retryAfterMs, type RetryEvent, warnRetry };
 
-export interface TransportOptions {
-  baseUrl: string;
-  tokens: TokenProvider;
-  /** Retries after the first attempt. Default 4. */
-  retries?: number;
-  /** First backoff delay, ms (doubles each time, with jitter). Default 500. */
-  backoffMs?: number;
-  /** Longest wait honoured from Retry-After, ms. Default 60,000. */
-  maxRetryAfterMs?: number;
-  /** Headers timeout, and longest pause between two pieces of a body, ms. Default 120,000. */
-  timeoutMs?: number;
-  /** Largest JSON response after decompression, bytes. Default 512 MB. */
-  maxJsonBytes?: number;
-  /** Longest a whole request may take, body included, ms (a server that trickles forever). Default: no limit. */
-  deadlineMs?: number;
-  /** Fewest bytes a second a body must bring, averaged over `throughputWindowMs`. Default 0 (no limit). */
-  minBytesPerSecond?: number;
-  /** Window of the throughput check, ms. Default 30,000. */
-  throughputWindowMs?: number;
-  userAgent?: string;
-  dispatcher?: Dispatcher;
-  /** Called before each retry (default: one line on stderr). */
-  onRetry?: (r: RetryEvent) => void;
-}
+/** The transport's settings (declared once, as a zod schema: option-schemas.ts), the server and where tokens come from. */
+export type TransportOptions = TransportSettings & { baseUrl: string; tokens: TokenProvider };
 
 /**
  * Every client method takes one: a notebook interrupt (or any AbortController) cancels the request and its body; a
  * GenesysAbortError follows.
  */
-export interface Cancellable {
-  signal?: AbortSignal;
-}
+export type { Cancellable } from "./option-schemas.ts";
 
 export interface CallOptions {
   query?: Record<string, string | number | undefined>;

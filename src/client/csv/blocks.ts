@@ -16,7 +16,7 @@ import { parseRecords } from "./decode.ts";
 import { CR, LF } from "./dialect.ts";
 import { CsvSyntaxError, RecordScanner } from "./record-scanner.ts";
 import { Utf8Check } from "./utf8.ts";
-import { lap, phases } from "./phases.ts";
+import { blockCut, clock, lap } from "./events.ts";
 
 export interface CutOptions {
   endpoint: string;
@@ -96,34 +96,24 @@ function recordAt(scanner: RecordScanner, chunk: Uint8Array, offset: number): nu
   return copy.records + copy.blank + 1;
 }
 
-/**
- * Pulls the body and hands out the header, then blocks of whole records. An empty or blank body hands out nothing.
- */
-export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOptions): AsyncGenerator<Cut> {
+/** The header line, read from the body's first chunks (blank lines before it skipped); undefined for an empty body. */
+async function readHeader(it: AsyncIterator<Uint8Array>, opts: CutOptions): Promise<{ head: Head; rest: Uint8Array } | undefined> {
   const { endpoint, log } = opts;
-  const maxBlock = opts.blockBytes ?? 32 * 1024 * 1024;
-  const blockMs = opts.blockMs ?? 100;
   const maxHeader = opts.maxHeaderBytes ?? 1024 * 1024;
-  const idle = opts.idle ?? (() => true);
-  const it = bytes[Symbol.asyncIterator]();
-
-  // the header line: blank lines before it are skipped, a body of whitespace alone is empty
   let pending: Buffer = Buffer.alloc(0);
-  let head: Head | undefined;
-  let rest: Uint8Array = new Uint8Array(0);
   let skipped = 0;
-  while (!head) {
+  const found = (head: Head, rest: Uint8Array) => {
+    if (skipped) log.note(`${skipped} blank line${skipped === 1 ? "" : "s"} before the header were skipped`);
+    return { head, rest };
+  };
+  while (true) {
     const nl = pending.indexOf(LF);
     if (nl >= 0) {
       const line = pending.subarray(0, nl);
-      if (line.toString("latin1").trim() === "") {
-        skipped++;
-        pending = pending.subarray(nl + 1);
-        continue;
-      }
-      head = readHead(line, endpoint, log);
-      rest = pending.subarray(nl + 1);
-      break;
+      if (line.toString("latin1").trim() !== "") return found(readHead(line, endpoint, log), pending.subarray(nl + 1));
+      skipped++;
+      pending = pending.subarray(nl + 1);
+      continue;
     }
     if (pending.length > maxHeader) {
       throw error(endpoint, `the first line is longer than ${(maxHeader / 1024).toFixed(0)} KB without a line end: not a CSV export?`);
@@ -137,121 +127,165 @@ export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOpti
     }
     const r = await it.next();
     if (r.done) {
-      if (pending.toString("latin1").trim() === "") return; // empty or blank: past the last page
-      head = readHead(pending, endpoint, log);
-      break;
+      // empty or blank: past the last page
+      return pending.toString("latin1").trim() === "" ? undefined : found(readHead(pending, endpoint, log), new Uint8Array(0));
     }
     pending = pending.length ? Buffer.concat([pending, r.value]) : Buffer.from(r.value);
   }
-  if (skipped) log.note(`${skipped} blank line${skipped === 1 ? "" : "s"} before the header were skipped`);
-  yield { head };
+}
 
-  const { sep, header } = head;
-  const scanner = new RecordScanner(sep, header.length, opts.maxRecordBytes);
-  const utf8 = new Utf8Check();
-  let dir: string;
-  try {
-    dir = spoolDir();
-  } catch (e) {
-    throw new GenesysInputError(`cannot use the spool directory for export blocks: ${(e as Error).message}`, {
-      endpoint,
-      hint: "set GENESYS_SPOOL_DIR to a directory of your own",
-    });
+/**
+ * The records after the header, cut into block files at record ends: each chunk is checked (UTF-8, field counts) and
+ * appended to the block being filled, which is handed over once it is due (its size reached, or on a slow link).
+ */
+class BlockCutter {
+  readonly #scanner: RecordScanner;
+  readonly #utf8 = new Utf8Check();
+  readonly #dir: string;
+  readonly #maxBlock: number;
+  readonly #blockMs: number;
+  readonly #idle: () => boolean;
+  /** The size at which the block being filled is due: 1/8 of the largest at first, doubling. */
+  #size: number;
+  #block: BlockFile | undefined;
+  /** Blocks that needed the dialect's rewrite for polars. */
+  #rewritten = 0;
+
+  constructor(head: Head, private readonly opts: CutOptions) {
+    this.#scanner = new RecordScanner(head.sep, head.header.length, opts.maxRecordBytes);
+    this.#maxBlock = opts.blockBytes ?? 32 * 1024 * 1024;
+    this.#blockMs = opts.blockMs ?? 100;
+    this.#idle = opts.idle ?? (() => true);
+    this.#size = Math.max(1, Math.floor(this.#maxBlock / 8));
+    try {
+      this.#dir = spoolDir();
+    } catch (e) {
+      throw new GenesysInputError(`cannot use the spool directory for export blocks: ${(e as Error).message}`, {
+        endpoint: opts.endpoint,
+        hint: "set GENESYS_SPOOL_DIR to a directory of your own",
+      });
+    }
   }
-  let size = Math.max(1, Math.floor(maxBlock / 8));
-  let block: BlockFile | undefined;
-  let rewritten = 0;
 
-  const fail = (e: unknown): never => {
+  /** A malformed record as the typed error, with the record's text. */
+  #fail(e: unknown): never {
     if (!(e instanceof CsvSyntaxError)) throw e;
-    const raw = block ? block.read(e.start, e.end, 600) : Buffer.alloc(0);
-    throw error(endpoint, `malformed CSV: ${e.message}${raw.length ? `: ${JSON.stringify(raw.toString("utf8"))}` : ""}`, e);
-  };
-  const badUtf8 = (offset: number, record: number): never => {
+    const raw = this.#block ? this.#block.read(e.start, e.end, 600) : Buffer.alloc(0);
+    throw error(this.opts.endpoint, `malformed CSV: ${e.message}${raw.length ? `: ${JSON.stringify(raw.toString("utf8"))}` : ""}`, e);
+  }
+
+  #badUtf8(offset: number, record: number): never {
     throw error(
-      endpoint,
+      this.opts.endpoint,
       `invalid UTF-8 at byte ${offset.toLocaleString("en")} of the data (record ${record.toLocaleString("en")}); the body ` +
         "declares no charset (such as ISO-8859-1) that would explain it",
     );
-  };
-  /** Hands the full block over. */
-  const cut = (): Cut => {
-    const full = block!;
-    block = undefined;
-    size = Math.min(maxBlock, size * 2);
-    full.close();
-    const irregular = scanner.lastIrregular >= full.start;
-    phases.blocks++;
-    phases.bytes += full.size;
-    if (irregular) rewritten++;
-    return { block: full, irregular };
-  };
+  }
 
+  /** Hands the block being filled over. */
+  #cut(): Cut {
+    const full = this.#block!;
+    this.#block = undefined;
+    this.#size = Math.min(this.#maxBlock, this.#size * 2);
+    full.close();
+    const irregular = this.#scanner.lastIrregular >= full.start;
+    blockCut(full.size);
+    if (irregular) this.#rewritten++;
+    return { block: full, irregular };
+  }
+
+  /** Takes a chunk of the body; a block when one is due (the chunk's rest starts the next). */
+  push(chunk: Uint8Array): Cut | undefined {
+    if (chunk.length === 0) return undefined;
+    const scanner = this.#scanner;
+    let t = clock();
+    this.#block ??= new BlockFile(this.#dir, scanner.pos);
+    const block = this.#block;
+    const bad = this.#utf8.check(chunk);
+    t = lap("utf8", t);
+    if (bad >= 0) this.#badUtf8(bad, recordAt(scanner, chunk, bad));
+    let end = -1;
+    try {
+      end = scanner.scan(chunk);
+    } catch (e) {
+      block.append(chunk);
+      this.#fail(e);
+    }
+    t = lap("scan", t);
+    const filled = block.size + chunk.length;
+    const slow = this.#idle() && filled >= this.#maxBlock / 32 && performance.now() - block.started > this.#blockMs;
+    if ((filled < this.#size && !slow) || end <= 0) {
+      block.append(chunk);
+      lap("cut", t);
+      return undefined;
+    }
+    block.append(chunk.subarray(0, end));
+    const next = chunk.subarray(end);
+    const at = scanner.pos - next.length;
+    const full = this.#cut();
+    if (next.length) {
+      this.#block = new BlockFile(this.#dir, at);
+      this.#block.append(next);
+    }
+    lap("cut", t);
+    return full;
+  }
+
+  /** The body ended: its last checks and notes, and the last block. */
+  finish(): Cut | undefined {
+    const { log } = this.opts;
+    let finish;
+    try {
+      finish = this.#scanner.finish();
+    } catch (e) {
+      this.#fail(e);
+    }
+    if (this.#utf8.finish() >= 0) this.#badUtf8(this.#utf8.finish(), this.#scanner.records + this.#scanner.blank);
+    if (finish!.unterminated) log.note("the last record had no line end; it has the right number of fields and was kept");
+    const blank = this.#scanner.blank;
+    if (blank) log.note(`${blank.toLocaleString("en")} blank line${blank === 1 ? " was" : "s were"} skipped`);
+    const last = this.#block && this.#block.size > 0 ? this.#cut() : undefined;
+    if (this.#rewritten) {
+      log.note(
+        `${this.#rewritten} block${this.#rewritten === 1 ? "" : "s"} with backslash-escaped or lazy quotes (or blank lines) were ` +
+          "read by the documented CSV dialect",
+      );
+    }
+    return last;
+  }
+
+  /** Removes the block being filled (the consumer owns the blocks handed over). */
+  async discard(): Promise<void> {
+    await this.#block?.discard();
+  }
+}
+
+/**
+ * Pulls the body and hands out the header, then blocks of whole records. An empty or blank body hands out nothing.
+ */
+export async function* cutBlocks(bytes: AsyncIterable<Uint8Array>, opts: CutOptions): AsyncGenerator<Cut> {
+  const it = bytes[Symbol.asyncIterator]();
+  const start = await readHeader(it, opts);
+  if (!start) return;
+  yield { head: start.head };
+  const cutter = new BlockCutter(start.head, opts);
   try {
-    let chunk: Uint8Array | undefined = rest;
+    let chunk: Uint8Array | undefined = start.rest;
     while (true) {
-      let t = performance.now();
       if (!chunk) {
+        const t = clock();
         const r = await it.next();
-        t = lap("receive", t);
+        lap("receive", t);
         if (r.done) break;
         chunk = r.value;
       }
-      if (chunk.length === 0) {
-        chunk = undefined;
-        continue;
-      }
-      block ??= new BlockFile(dir, scanner.pos);
-      const bad = utf8.check(chunk);
-      t = lap("utf8", t);
-      if (bad >= 0) badUtf8(bad, recordAt(scanner, chunk, bad));
-      let end = -1;
-      try {
-        end = scanner.scan(chunk);
-      } catch (e) {
-        block.append(chunk);
-        fail(e);
-      }
-      t = lap("scan", t);
-      const filled = block.size + chunk.length;
-      const due = filled >= size || (idle() && filled >= maxBlock / 32 && performance.now() - block.started > blockMs);
-      if (!due || end <= 0) {
-        block.append(chunk);
-        lap("cut", t);
-        chunk = undefined;
-        continue;
-      }
-      block.append(chunk.subarray(0, end));
-      const next = chunk.subarray(end);
-      const at = scanner.pos - next.length;
-      const full = cut();
-      lap("cut", t);
-      yield full;
-      t = performance.now();
-      if (next.length) {
-        block = new BlockFile(dir, at);
-        block.append(next);
-      }
-      lap("cut", t);
+      const full = cutter.push(chunk);
       chunk = undefined;
+      if (full) yield full;
     }
-    let finish;
-    try {
-      finish = scanner.finish();
-    } catch (e) {
-      fail(e);
-    }
-    if (utf8.finish() >= 0) badUtf8(utf8.finish(), scanner.records + scanner.blank);
-    if (finish!.unterminated) log.note("the last record had no line end; it has the right number of fields and was kept");
-    if (scanner.blank) log.note(`${scanner.blank.toLocaleString("en")} blank line${scanner.blank === 1 ? " was" : "s were"} skipped`);
-    if (block && block.size > 0) yield cut();
-    if (rewritten) {
-      log.note(
-        `${rewritten} block${rewritten === 1 ? "" : "s"} with backslash-escaped or lazy quotes (or blank lines) were read by ` +
-          "the documented CSV dialect",
-      );
-    }
+    const last = cutter.finish();
+    if (last) yield last;
   } finally {
-    await block?.discard();
+    await cutter.discard();
   }
 }

@@ -19,7 +19,7 @@ import type { BlockFile } from "./block-file.ts";
 import { cutBlocks, type Head } from "./blocks.ts";
 import { toRfc4180 } from "./decode.ts";
 import { sniff } from "./sniff.ts";
-import { lap } from "./phases.ts";
+import { clock, lap } from "./events.ts";
 import { blockExprs, emptyBlock, type Kinds, lenientBlock, positional, readSchema } from "./typing.ts";
 
 export interface CsvStreamOptions {
@@ -28,8 +28,11 @@ export interface CsvStreamOptions {
   kinds: (header: string[]) => Kinds;
   /** Add `_date` companions to MCPD dates. Default true. */
   parseDates?: boolean;
-  /** Coercions and notes go here (one log over all pages of a download). */
-  log: CoercionLog;
+  /**
+   * The body's log: its notes (header renames, blank lines, sniffing) and every block's coercions are also gathered
+   * here. Optional: each block carries its own share (`TypedBlock.log`).
+   */
+  log?: CoercionLog;
   /** The response's Content-Type: checked against what a CSV export may be, and its charset. */
   contentType?: string;
   /** Largest block; blocks start at 1/8 of it and double, so parsing starts early. Default 32 MB. */
@@ -55,8 +58,33 @@ export interface TypedBlock {
   rows: number;
   /** Bytes of the body read so far. */
   bytes: number;
-  /** What was coerced reading this block (also merged into the body's log). */
+  /**
+   * What was coerced reading this block, with the body's notes that concern it: those about the header (renamed
+   * columns, blank lines before it, how the body was decoded) on every block, the others on the block that follows
+   * them (the last block gets those found at the body's end). A fold over a body's blocks is the body's diagnostics.
+   */
   log: CoercionLog;
+}
+
+/** The body's notes handed to its blocks: the header's on every block, any later one once. */
+class BodyNotes {
+  private head: string[] = [];
+  private handed = 0;
+  constructor(readonly log: CoercionLog) {}
+
+  /** The header has been read: the notes so far concern every block. */
+  headerRead(): void {
+    this.head = [...this.log.notes];
+    this.handed = this.log.notes.length;
+  }
+
+  /** Puts the header's notes and those not handed yet on a block's log, then folds the block into the body's. */
+  hand(own: CoercionLog): void {
+    for (const n of this.head) own.note(n);
+    for (const n of this.log.notes.slice(this.handed)) own.note(n);
+    this.log.merge(own);
+    this.handed = this.log.notes.length;
+  }
 }
 
 /** How a header's blocks are read and typed: built once per body. */
@@ -86,7 +114,7 @@ class BlockReader {
 
   async parse(block: BlockFile, irregular: boolean, log: CoercionLog): Promise<DataFrame> {
     const sep = this.head.sep;
-    const t0 = performance.now();
+    const t0 = clock();
     if (irregular) {
       // escaped or lazy quotes, blank lines: rewritten as RFC 4180, which polars reads
       writeFileSync(block.path, toRfc4180(readFileSync(block.path), sep, this.head.header.length));
@@ -132,7 +160,9 @@ async function* counted(bytes: AsyncIterable<Uint8Array>, total: { bytes: number
  * consumer always learns the header.
  */
 export async function* typedBlocks(body: AsyncIterable<Uint8Array>, opts: CsvStreamOptions): AsyncGenerator<TypedBlock> {
-  const { endpoint, log } = opts;
+  const { endpoint } = opts;
+  const log = opts.log ?? new CoercionLog();
+  const notes = new BodyNotes(log);
   const inFlight = Math.max(1, opts.inFlight ?? 3);
   const sniffed = await sniff(body, endpoint, opts.contentType);
   for (const n of sniffed.notes) log.note(n);
@@ -144,7 +174,7 @@ export async function* typedBlocks(body: AsyncIterable<Uint8Array>, opts: CsvStr
   const settle = async (): Promise<TypedBlock> => {
     const { block, frame, log: own } = parsing.shift()!;
     let df: DataFrame;
-    const t0 = performance.now();
+    const t0 = clock();
     try {
       df = await frame;
       lap("waitParse", t0);
@@ -157,7 +187,7 @@ export async function* typedBlocks(body: AsyncIterable<Uint8Array>, opts: CsvStr
       await block.discard();
     }
     rows += df.height;
-    log.merge(own);
+    notes.hand(own);
     return { df, header: reader!.head.header, kinds: reader!.kinds, rows, bytes: total.bytes, log: own };
   };
   try {
@@ -174,6 +204,7 @@ export async function* typedBlocks(body: AsyncIterable<Uint8Array>, opts: CsvStr
     for await (const cut of cuts) {
       if (cut.head) {
         reader = new BlockReader(cut.head, opts.kinds, opts.parseDates ?? true);
+        notes.headerRead();
         continue;
       }
       const own = new CoercionLog();
@@ -186,7 +217,9 @@ export async function* typedBlocks(body: AsyncIterable<Uint8Array>, opts: CsvStr
     }
     while (parsing.length) yield await settle();
     if (reader && blocks === 0) {
-      yield { df: reader.empty(), header: reader.head.header, kinds: reader.kinds, rows: 0, bytes: total.bytes, log: new CoercionLog() };
+      const own = new CoercionLog();
+      notes.hand(own);
+      yield { df: reader.empty(), header: reader.head.header, kinds: reader.kinds, rows: 0, bytes: total.bytes, log: own };
     }
   } finally {
     // on failure or an early stop, let pending parses finish, then delete every block file

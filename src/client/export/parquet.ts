@@ -10,7 +10,9 @@
  * and the earlier files are rewritten with it (rare; reported). A cut export
  * resumes after its last complete page when the manifest's settings match
  * and the service still answers the first and last stored rows the same
- * (the same checks as a resumed `passports()`), else it starts over.
+ * (resume.ts: the one rule for the cache's pages too), else it starts over.
+ * A cut or failed run removes the parts of the page it was writing: the
+ * folder only ever holds the complete pages its manifest names.
  *
  * Memory stays bounded because the written frames are collected as the export
  * goes (runtime/native-memory.ts): V8 does not see their native memory.
@@ -23,11 +25,11 @@ import { join } from "node:path";
 import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
 import { GenesysInputError } from "../core/errors.ts";
-import { exportBlocks, fetchRows } from "./pages.ts";
-import type { ExportPlan } from "./query.ts";
-import { rowsChanged } from "./resume.ts";
+import { exportBlocks, fetchRows, type PageBlock, reported } from "./pages.ts";
+import type { PassportQuery } from "./query.ts";
+import { type Kept, refuse, refused, resumedNote } from "./resume.ts";
 import type { Progress } from "../core/progress.ts";
-import { freshProvenance, type Provenance } from "../core/provenance.ts";
+import type { Provenance } from "../core/provenance.ts";
 import type { Transport } from "../core/transport.ts";
 import { NativeMemory } from "../../runtime/native-memory.ts";
 
@@ -107,114 +109,162 @@ function conform(df: DataFrame, schema: [string, DataType][]): DataFrame {
   return unifyBlocks([emptyOf(schema), df])[1]!;
 }
 
+export interface ParquetOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** false: start over even when the folder holds the complete pages of an interrupted export. */
+  resume?: boolean;
+  /** Complete pages older than this are not resumed. */
+  ttlMs?: number;
+  /** Default "snappy": fast, and read by every Parquet reader (DuckDB, pyarrow, Spark). */
+  compression?: ParquetCompression;
+}
+
+/** The manifest's complete pages as resume.ts checks them. */
+function keptParts(m: Manifest, dir: string): Kept {
+  const files = m.pages.flatMap((p) => p.files).map((f) => join(dir, f));
+  return {
+    context: m.context,
+    createdAt: m.createdAt,
+    rows: m.pages.reduce((n, p) => n + p.rows, 0),
+    ends: () => {
+      const last = pl.readParquet(files[files.length - 1]!);
+      return [pl.readParquet(files[0]!, { nRows: 1 }), last.slice(last.height - 1, 1)];
+    },
+  };
+}
+
+/** A dataset folder being written: its manifest, its schema, the parts of the page under way. */
+class ParquetFolder {
+  readonly log = new CoercionLog();
+  #schema: [string, DataType][] = [];
+  #kept = new Set<string>();
+  #pageFiles: string[] = [];
+  #pageRows = 0;
+  #block = 0;
+  /** One part being written while the next block is read; awaited before the manifest names it, and on failure. */
+  #writing: Promise<void> | undefined;
+  /** The written blocks' frames are dropped; their native memory comes back only when V8 collects them. */
+  #memory = new NativeMemory();
+
+  private constructor(readonly dir: string, private manifest: Manifest, private readonly compression: ParquetCompression) {}
+
+  /** The folder, with the complete pages of an interrupted export kept when they still hold (else emptied). */
+  static async open(dir: string, query: PassportQuery, opts: ParquetOptions, row: (i: number) => Promise<DataFrame | undefined>) {
+    if (existsSync(dir) && readdirSync(dir).length && !existsSync(join(dir, MANIFEST))) {
+      throw new GenesysInputError(`'${dir}' exists and is not a dataset written by passportsToParquet()`, {
+        endpoint: "passportsToParquet()",
+        hint: "choose a new or empty folder",
+      });
+    }
+    mkdirSync(dir, { recursive: true });
+    const context = query.pagesContext;
+    let m = existsSync(join(dir, MANIFEST)) ? (JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Manifest) : undefined;
+    const same = JSON.stringify(m?.context) === JSON.stringify(context);
+    const notes: string[] = [];
+    if (m?.complete && opts.resume !== false && same) notes.push("the folder already holds this complete export; it was written again");
+    const why = m && !m.complete && m.pages.length && opts.resume !== false
+      ? await refuse(keptParts(m, dir), { context, ttlMs: opts.ttlMs, row })
+      : undefined;
+    if (why) notes.push(refused(why));
+    if (!m || m.complete || why || opts.resume === false || !same) {
+      m = { context, createdAt: new Date().toISOString(), schema: [], pages: [], complete: false };
+    }
+    const folder = new ParquetFolder(dir, m, opts.compression ?? "snappy");
+    for (const n of notes) folder.log.note(n);
+    folder.#kept = new Set(m.pages.flatMap((p) => p.files));
+    // parts not named by the manifest (of a cut run, or of a dataset being replaced) are not the dataset's
+    folder.#removeParts((f) => !folder.#kept.has(f));
+    if (m.pages.length) {
+      folder.#schema = schemaOf(pl.readParquet(join(dir, m.pages[0]!.files[0]!), { nRows: 1 }).head(0));
+      folder.log.note(resumedNote(m.pages.length, folder.rows, m.createdAt));
+    }
+    return folder;
+  }
+
+  /** Complete pages, and their rows. */
+  get pages(): number {
+    return this.manifest.pages.length;
+  }
+  get rows(): number {
+    return this.manifest.pages.reduce((n, p) => n + p.rows, 0);
+  }
+
+  #removeParts(which: (file: string) => boolean): void {
+    for (const f of readdirSync(this.dir)) {
+      if ((f.endsWith(".parquet") && which(f)) || f.endsWith(".tmp")) rmSync(join(this.dir, f), { force: true });
+    }
+  }
+
+  /** Writes a block as the next part of its page; the page is committed to the manifest with its last block. */
+  async add(b: PageBlock, parseDates: boolean): Promise<void> {
+    this.log.merge(b.log);
+    const df = assembleFrame([b.df], b.header, b.kinds, parseDates, this.log);
+    if (df.height || (!this.#schema.length && b.last)) {
+      const wider = this.#schema.length ? widened(this.#schema, df) : schemaOf(df);
+      await this.#writing;
+      this.#memory.release();
+      if (wider) {
+        if (this.#schema.length) await rewrite(this.dir, [...this.#kept, ...this.#pageFiles], wider, this.log, this.compression);
+        this.#schema = wider;
+      }
+      const name = `part-${String(b.page).padStart(6, "0")}-${String(this.#block++).padStart(4, "0")}.parquet`;
+      this.#writing = writePart(conform(df, this.#schema), join(this.dir, name), this.compression);
+      this.#writing.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+      this.#pageFiles.push(name);
+      this.#pageRows += df.height;
+    }
+    if (b.last) await this.#commit(b.page);
+  }
+
+  async #commit(page: number): Promise<void> {
+    await this.#writing;
+    this.manifest.pages.push({ page, files: this.#pageFiles, rows: this.#pageRows });
+    this.manifest.schema = this.#schema.map(([n, dt]) => [n, String(dt)]);
+    for (const f of this.#pageFiles) this.#kept.add(f);
+    writeJson(join(this.dir, MANIFEST), this.manifest);
+    this.#pageFiles = [];
+    this.#pageRows = 0;
+    this.#block = 0;
+  }
+
+  /** A cut or failed run: the page under way is removed, so the folder holds only what its manifest names. */
+  async abandon(): Promise<void> {
+    await this.#writing?.catch(() => undefined);
+    writeJson(join(this.dir, MANIFEST), this.manifest);
+    this.#removeParts((f) => !this.#kept.has(f));
+  }
+
+  /** Marks the dataset complete and writes `provenance.json`. */
+  finish(provenance: Provenance, endpoint: string): ParquetSinkResult {
+    this.manifest.complete = true;
+    writeJson(join(this.dir, MANIFEST), this.manifest);
+    const files = this.manifest.pages.flatMap((p) => p.files);
+    const diagnostics = this.log.toDiagnostics(endpoint);
+    writeJson(join(this.dir, "provenance.json"), { provenance, diagnostics, files });
+    return { dir: this.dir, files: files.map((f) => join(this.dir, f)), rows: this.rows, provenance, diagnostics };
+  }
+}
+
+/** The export written block by block into a Parquet dataset folder, resuming an interrupted one (see the top of this file). */
 export async function passportsToParquet(
   t: Transport,
   server: string,
-  filter: unknown,
-  plan: ExportPlan,
+  query: PassportQuery,
   dir: string,
-  opts: {
-    signal?: AbortSignal;
-    onProgress?: (p: Progress) => void;
-    resume?: boolean;
-    ttlMs?: number;
-    /** Default "snappy": fast, and read by every Parquet reader (DuckDB, pyarrow, Spark). */
-    compression?: ParquetCompression;
-  } = {},
+  opts: ParquetOptions = {},
 ): Promise<ParquetSinkResult> {
-  const compression = opts.compression ?? "snappy";
-  if (existsSync(dir) && readdirSync(dir).length && !existsSync(join(dir, MANIFEST))) {
-    throw new GenesysInputError(`'${dir}' exists and is not a dataset written by passportsToParquet()`, {
-      endpoint: "passportsToParquet()",
-      hint: "choose a new or empty folder",
-    });
-  }
-  mkdirSync(dir, { recursive: true });
-  const log = new CoercionLog();
-  const context = { pageSize: plan.pageSize, select: plan.select, parseDates: plan.parseDates, filter };
-  let manifest = existsSync(join(dir, MANIFEST)) ? (JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Manifest) : undefined;
-  if (manifest?.complete && opts.resume !== false && JSON.stringify(manifest.context) === JSON.stringify(context)) {
-    log.note("the folder already holds this complete export; it was written again");
-  }
-  const why = manifest && !manifest.complete
-    ? await refuse(manifest, context, dir, opts, (i) => fetchRows(t, filter, plan, i, 1, opts.signal, true))
-    : "";
-  if (manifest && (manifest.complete || why || opts.resume === false)) {
-    if (why) log.note(`the folder's pages of an interrupted export were not used: ${why}; the export started over`);
-    for (const f of readdirSync(dir)) if (f.endsWith(".parquet") || f.endsWith(".tmp")) rmSync(join(dir, f), { force: true });
-    manifest = undefined;
-  }
-  manifest ??= { context, createdAt: new Date().toISOString(), schema: [], pages: [], complete: false };
-  // parts a cut run wrote after its last complete page are not the dataset's
-  const kept = new Set(manifest.pages.flatMap((p) => p.files));
-  for (const f of readdirSync(dir)) {
-    if ((f.endsWith(".parquet") && !kept.has(f)) || f.endsWith(".tmp")) rmSync(join(dir, f), { force: true });
-  }
-  let schema: [string, DataType][] = manifest.schema.length ? dtypesOf(join(dir, manifest.pages[0]!.files[0]!)) : [];
-  const startPage = manifest.pages.length;
-  let rows = manifest.pages.reduce((n, p) => n + p.rows, 0);
-  if (startPage) {
-    log.note(`resumed at page ${startPage}: pages 0 to ${startPage - 1} (${rows.toLocaleString("en")} rows) were in the folder`);
-  }
-  let pageFiles: string[] = [], pageRows = 0, block = 0, bytes = 0;
-  // one part being written while the next block is read; awaited before the manifest names it, and on failure
-  let writing: Promise<void> | undefined;
-  // the written blocks' frames are dropped; their native memory comes back only when V8 collects them
-  const memory = new NativeMemory();
+  const folder = await ParquetFolder.open(dir, query, opts, (i) => fetchRows(t, query, i, 1, opts.signal, true));
+  const start = { startPage: folder.pages, rowsBefore: folder.rows, signal: opts.signal, blocks: SINK_BLOCKS };
   try {
-    for await (
-      const b of exportBlocks(t, filter, { ...plan, blocks: SINK_BLOCKS }, log, { startPage, rowsBefore: rows, signal: opts.signal })
-    ) {
-      let df = assembleFrame([b.df], b.header, b.kinds, plan.parseDates, log);
-      if (plan.limit !== undefined) df = df.head(Math.max(0, plan.limit - rows - pageRows));
-      if (df.height || (!schema.length && b.last)) {
-        const wider = schema.length ? widened(schema, df) : schemaOf(df);
-        await writing;
-        memory.release();
-        if (wider) {
-          if (schema.length) await rewrite(dir, [...kept, ...pageFiles], wider, log, compression);
-          schema = wider;
-        }
-        const name = `part-${String(b.page).padStart(6, "0")}-${String(block++).padStart(4, "0")}.parquet`;
-        writing = writePart(conform(df, schema), join(dir, name), compression);
-        writing.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-        pageFiles.push(name);
-        pageRows += df.height;
-      }
-      opts.onProgress?.({ rows: rows + pageRows, bytes: bytes + b.bytes, page: b.page, total: plan.limit });
-      if (!b.last) continue;
-      await writing;
-      bytes += b.bytes;
-      manifest.pages.push({ page: b.page, files: pageFiles, rows: pageRows });
-      manifest.schema = schema.map(([n, dt]) => [n, String(dt)]);
-      for (const f of pageFiles) kept.add(f);
-      rows += pageRows;
-      writeJson(join(dir, MANIFEST), manifest);
-      pageFiles = [];
-      pageRows = 0;
-      block = 0;
+    for await (const b of reported(exportBlocks(t, query, start), opts.onProgress, query.plan.limit)) {
+      await folder.add(b, query.plan.parseDates);
     }
-  } finally {
-    await writing?.catch(() => undefined);
+  } catch (e) {
+    await folder.abandon();
+    throw e;
   }
-  manifest.complete = true;
-  writeJson(join(dir, MANIFEST), manifest);
-  const files = manifest.pages.flatMap((p) => p.files);
-  const provenance = freshProvenance({
-    server,
-    endpoints: [ENDPOINT],
-    kind: "passports.parquet",
-    filter,
-    options: { select: plan.columns.map((c) => c.select), limit: plan.limit, parseDates: plan.parseDates, pageSize: plan.pageSize },
-    rows,
-  });
-  const diagnostics = log.toDiagnostics(ENDPOINT);
-  writeJson(join(dir, "provenance.json"), { provenance, diagnostics, files });
-  return { dir, files: files.map((f) => join(dir, f)), rows, provenance, diagnostics };
-}
-
-function dtypesOf(file: string): [string, DataType][] {
-  return schemaOf(pl.readParquet(file, { nRows: 1 }).head(0));
+  return folder.finish(query.provenance(server, "passports.parquet", folder.rows), ENDPOINT);
 }
 
 /** Rewrites the dataset's files with a wider schema. */
@@ -227,24 +277,4 @@ async function rewrite(
 ): Promise<void> {
   for (const f of files) await writePart(conform(pl.readParquet(join(dir, f)), schema), join(dir, f), compression);
   log.note(`a block needed wider column types; the ${files.length} file(s) written before were rewritten with them`);
-}
-
-/** Why the folder's complete pages cannot be resumed, or "" when they can. */
-async function refuse(
-  m: Manifest,
-  context: Record<string, unknown>,
-  dir: string,
-  opts: { ttlMs?: number },
-  row: (index: number) => Promise<DataFrame | undefined>,
-): Promise<string> {
-  if (JSON.stringify(m.context) !== JSON.stringify(context)) return "they were written with other settings";
-  if (!m.pages.length) return "";
-  const age = Date.now() - Date.parse(m.createdAt);
-  if (opts.ttlMs !== undefined && !(age <= opts.ttlMs)) return `they are from ${m.createdAt}, older than ttlMs`;
-  const files = m.pages.flatMap((p) => p.files).map((f) => join(dir, f));
-  const total = m.pages.reduce((n, p) => n + p.rows, 0);
-  const first = pl.readParquet(files[0]!, { nRows: 1 });
-  const lastFile = pl.readParquet(files[files.length - 1]!);
-  const last = lastFile.slice(lastFile.height - 1, 1);
-  return (await rowsChanged([[0, first], [total - 1, last]], first.columns, row, "written")) ?? "";
 }

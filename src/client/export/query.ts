@@ -6,42 +6,18 @@
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../../schema/passport-fields.ts";
 import type { Kinds } from "../csv/typing.ts";
-import type { Diagnostics } from "../core/diagnostics.ts";
 import { GenesysInputError } from "../core/errors.ts";
-import type { CacheOption } from "../cache/cached.ts";
 import type { Progress } from "../core/progress.ts";
+import { freshProvenance, type Provenance } from "../core/provenance.ts";
 
 export type { Progress };
 
 export const QUERY_MAX_ROWS = 1_000_000;
 const ENDPOINT = ENDPOINTS.acnQuery.label;
 
-export interface PassportOptions {
-  /**
-   * Columns: MCPD names (INSTCODE, ACCENUMB…), service paths (instituteCode,
-   * taxonomy.genus…) or "path ALIAS". Default: the 49 MCPD fields.
-   */
-  select?: string[];
-  /** Stop after this many rows. Default: all matching rows. */
-  limit?: number;
-  /** Rows per request, at most 1,000,000 (the default). */
-  pageSize?: number;
-  /** Called as blocks of rows are parsed. */
-  onProgress?: (p: Progress) => void;
-  /** Add `<COL>_date` Date columns next to complete ACQDATE/COLLDATE values. Default true. */
-  parseDates?: boolean;
-  /** Cancels the download (a notebook interrupt); block files are removed and GenesysAbortError is thrown. */
-  signal?: AbortSignal;
-  /**
-   * Add label columns after coded MCPD columns (SAMPSTAT_label, COLLSRC_label, STORAGE_label, MLSSTAT_label,
-   * ORIGCTY_name) and INSTCODE_name from the institutes look-up; the code columns are unchanged.
-   */
-  decode?: boolean;
-  /** On-disk cache for this call (default: the client's `cache` option, else "off"); see docs/api.md#cache. */
-  cache?: CacheOption;
-  /** Called once when values had to be read another way (default: one line on stderr). Also readable with diagnostics(df). */
-  onDiagnostics?: (d: Diagnostics) => void;
-}
+/** The options of `passports()` and `passportBatches()`: declared once, as a zod schema (core/option-schemas.ts). */
+export type { PassportOptions } from "../core/option-schemas.ts";
+import type { PassportOptions } from "../core/option-schemas.ts";
 
 export interface ResolvedColumn {
   field: PassportField;
@@ -107,8 +83,6 @@ export interface ExportPlan {
   limit: number | undefined;
   parseDates: boolean;
   kindsOf: (header: string[]) => Kinds;
-  /** How blocks are cut and parsed (csv/stream.ts; its defaults when absent): the Parquet sink holds fewer, smaller ones. */
-  blocks?: { blockBytes?: number; inFlight?: number };
 }
 
 /** Checks the options; throws GenesysInputError naming the bad one. */
@@ -133,4 +107,42 @@ export function planExport(opts: PassportOptions): ExportPlan {
     parseDates: opts.parseDates ?? true,
     kindsOf: passportKinds(columns),
   };
+}
+
+/**
+ * One passport export as asked: the checked filter and plan, and the one spelling of what shapes it, read by the cache
+ * key, the provenance of every frame or folder it gives, and the record that lets stored pages be resumed.
+ */
+export class PassportQuery {
+  readonly plan: ExportPlan;
+  /** Label columns and institute names added (passports(), passportBatches()). */
+  readonly decode: boolean;
+
+  /** `filter` already checked (checkFilter); the options are checked here, before any request. */
+  constructor(readonly filter: unknown, opts: PassportOptions) {
+    this.plan = planExport(opts);
+    this.decode = opts.decode ?? false;
+  }
+
+  /** The options that shape the result: in the cache key and in every provenance record, in this order. */
+  get options(): Record<string, unknown> {
+    const p = this.plan;
+    return { select: p.columns.map((c) => c.select), limit: p.limit, parseDates: p.parseDates, pageSize: p.pageSize, decode: this.decode };
+  }
+
+  /** What shapes the stored pages of an unfinished export: pages stored under another record are not resumed. */
+  get pagesContext(): Record<string, unknown> & { pageSize: number } {
+    const p = this.plan;
+    return { pageSize: p.pageSize, select: p.select, parseDates: p.parseDates, filter: this.filter };
+  }
+
+  /** The endpoints a result is built from. */
+  get endpoints(): string[] {
+    return this.decode ? [ENDPOINT, ENDPOINTS.wiewsDecode.label] : [ENDPOINT];
+  }
+
+  /** Provenance for `rows` downloaded just now from `server`. */
+  provenance(server: string, kind: string, rows: number): Provenance {
+    return freshProvenance({ server, endpoints: this.endpoints, kind, filter: this.filter, options: this.options, rows });
+  }
 }

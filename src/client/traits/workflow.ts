@@ -8,29 +8,18 @@ import type { DataFrame } from "nodejs-polars";
 import type { Datatable, Descriptor } from "../../schema/responses.ts";
 import { CoercionLog, type Diagnostics, diagnostics } from "../core/diagnostics.ts";
 import { GenesysInputError } from "../core/errors.ts";
-import type { CacheOption } from "../cache/cached.ts";
-import type { Progress } from "../core/progress.ts";
-import type { Cancellable, Transport } from "../core/transport.ts";
+import type { Transport } from "../core/transport.ts";
 import { datasetsFrame, descriptorsFrame, wideKeys } from "./frames.ts";
 import { type DatasetRows, longFrame } from "./long.ts";
 import { descriptorColumnNames } from "./names.ts";
 import { canonical, descriptorList, observationRows } from "./requests.ts";
 import { chooseDatasets } from "./choose.ts";
 import { trialNames } from "./trials.ts";
-import { wideFrame, type WideOptions } from "./wide.ts";
+import { wideFrame } from "./wide.ts";
 
-export interface TraitsOptions extends WideOptions, Cancellable {
-  /** Only these datasets, by UUID or title (any case; default: every dataset with data for the filter; g.datasets(filter) lists them). */
-  datasets?: string[];
-  /** Only these descriptors: UUIDs, titles, column names (`name`) or short column names (`columnName`), any case. */
-  descriptors?: string[];
-  /** Rows per /dataset/data request, 1 to 1,000 (default 1,000). */
-  pageSize?: number;
-  /** On-disk cache for this call (default: the client's `cache` option, else "off"). */
-  cache?: CacheOption;
-  /** Rows received so far over all datasets; `label` is the dataset's title. */
-  onProgress?: (p: Progress) => void;
-}
+/** The options of `traits()`: declared once, as a zod schema (core/option-schemas.ts). */
+export type { TraitsOptions } from "../core/option-schemas.ts";
+import type { TraitsOptions } from "../core/option-schemas.ts";
 
 export interface TraitsResult {
   /** One row per accession and dataset, one column per descriptor: Lists of values, or reduced by `aggregate`. */

@@ -24,6 +24,16 @@ export interface DescriptorRow extends DescriptorTemplate {
   idx: number;
 }
 
+/** The idx of the CODED descriptor a NUMERIC one follows (`byTerm`), and its means and sds by term. */
+function byTermOf(d: DescriptorRow, all: Map<string, DescriptorRow>): string[] {
+  if (!d.byTerm) return ["NULL", "NULL", "NULL", "NULL"];
+  const coded = all.get(`${d.crop}:${d.byTerm.column}`);
+  if (!coded?.terms || coded.terms.length !== d.byTerm.means.length) {
+    throw new Error(`${d.crop}:${d.columnName}: byTerm ${d.byTerm.column}`);
+  }
+  return [num(coded.idx), num(coded.terms.length), `[${d.byTerm.means.join(", ")}]::DOUBLE[]`, `[${d.byTerm.sds.join(", ")}]::DOUBLE[]`];
+}
+
 export async function generateTraits(con: DuckDBConnection, _seed: number): Promise<void> {
   const uuidOf = async (key: string): Promise<string> =>
     String((await con.runAndReadAll(`SELECT uuid_of(${str(key)}) AS u`)).getRowObjects()[0]!.u);
@@ -124,6 +134,11 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
       "decimals",
       "corr",
       "texts",
+      "factor",
+      "by_idx",
+      "by_n",
+      "by_means",
+      "by_sds",
     ],
     ds.map((d) => [
       str(d.uuid),
@@ -143,6 +158,8 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
       num(d.decimals),
       num(d.corr ?? 0),
       str(JSON.stringify(d.texts ?? [])),
+      num(d.factor ?? 0),
+      ...byTermOf(d, descriptors),
     ]),
   ));
 
@@ -166,7 +183,10 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
       SELECT m.dataset_uuid, m.accession_id, m.env_idx, m.sown, c.descriptor_uuid, r.rep, de.data_type, de.mean, de.sd,
         de.decimals, de.corr,
         de.min_value, de.max_value, de.terms, de.texts, de.idx,
-        znorm(m.accession_id, 7001) AS z0,
+        -- a NUMERIC that follows a CODED descriptor takes the mean and sd of the accession's term (h(…, 7400 + idx) below)
+        coalesce(de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
+        coalesce(de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
+        znorm(m.accession_id, 7001 + 17 * de.factor) AS z0,
         znorm(m.accession_id::BIGINT * 1000 + de.idx, 7101) AS zacc,
         znorm(m.env_id::BIGINT * 256 + de.idx, 7151) AS zenv,
         znorm((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx, 7171) AS zge,
@@ -181,7 +201,7 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
     )
     SELECT dataset_uuid, accession_id, env_idx, descriptor_uuid, rep,
       CASE data_type
-        WHEN 'NUMERIC' THEN greatest(min_value, least(max_value, round(mean + sd * (0.8 * (corr * z0 + sqrt(1 - corr * corr) * zacc)
+        WHEN 'NUMERIC' THEN greatest(min_value, least(max_value, round(tmean + tsd * (0.8 * (corr * z0 + sqrt(1 - corr * corr) * zacc)
           + 0.55 * zenv + 0.25 * zge + 0.35 * zrep), decimals::INT)))
         WHEN 'SCALE' THEN greatest(1, least(9, 1 + 2 * floor(0.8 * zacc + 0.5 * zenv + 0.2 * zge + 0.3 * zrep + 2.5)))
       END AS value_num,
