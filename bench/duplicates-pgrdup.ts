@@ -9,57 +9,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { pairsOfSets, pgrdupPairs } from "../src/duplicates/pgrdup.ts";
+import { pairsOfSets, PGRDUP_VIGNETTE, pgrdupPairs } from "../src/duplicates/pgrdup.ts";
 import { probableDuplicates } from "../src/index.ts";
 
 const HINT = "install R and PGRdup: apt-get install -y r-base-core r-cran-data.table r-cran-igraph r-cran-stringdist r-cran-stringi " +
   "r-cran-ggplot2 r-cran-gridextra, then R CMD INSTALL on PGRdup's source (git clone https://github.com/aravind-j/PGRdup)";
-const FIELDS = ["NationalID", "CollNo", "DonorID", "OtherID1", "OtherID2"];
-const EXEP = [
-  "A",
-  "B",
-  "BIG",
-  "BOLD",
-  "BUNCH",
-  "C",
-  "COMPANY",
-  "CULTURE",
-  "DARK",
-  "E",
-  "EARLY",
-  "EC",
-  "ERECT",
-  "EXOTIC",
-  "FLESH",
-  "GROUNDNUT",
-  "GUTHUKAI",
-  "IMPROVED",
-  "K",
-  "KUTHUKADAL",
-  "KUTHUKAI",
-  "LARGE",
-  "LIGHT",
-  "LOCAL",
-  "OF",
-  "OVERO",
-  "P",
-  "PEANUT",
-  "PURPLE",
-  "R",
-  "RED",
-  "RUNNER",
-  "S1",
-  "SAM",
-  "SMALL",
-  "SPANISH",
-  "TAN",
-  "TYPE",
-  "U",
-  "VALENCIA",
-  "VIRGINIA",
-  "WHITE",
-]; // deno-fmt-ignore
-const SYN = [["CHANDRA", "AH114"], ["TG1", "VIKRAM"]];
+const FIELDS: string[] = [...PGRDUP_VIGNETTE.fields];
+const EXEP: string[] = [...PGRDUP_VIGNETTE.exceptions];
+const SYN = PGRDUP_VIGNETTE.synonyms.map((s) => [...s]);
 const RUNS = 3;
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

@@ -203,7 +203,8 @@ lines.push(
   } ${"".padStart(11)} ${num(serverGrowthMB, 9)}`,
 );
 lines.push("(RSS in MB; exports hold the non-historic accessions, Genesys' default filter)");
-// where passports()' time goes (the named events of src/client/csv/events.ts, summed by bench/case.ts): event-loop phases, polars' parse (overlapping), CPU over wall
+// where passports()' time goes: the named events of src/client/csv/events.ts, summed by bench/case.ts (event-loop phases, polars'
+// parse overlapping them, CPU over wall)
 lines.push(
   "",
   "phases of passports() and the Parquet sink, seconds (receive/utf8/scan/cut/rewrite/wait/assemble: event loop, wait = waiting",

@@ -5,57 +5,13 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { pairsOfSets, pgrdupPairs } from "../src/duplicates/pgrdup.ts";
+import { pairsOfSets, PGRDUP_VIGNETTE, pgrdupPairs } from "../src/duplicates/pgrdup.ts";
 import { probableDuplicates } from "../src/index.ts";
 
 const DIR = "test/fixtures/pgrdup";
-const FIELDS = ["NationalID", "CollNo", "DonorID", "OtherID1", "OtherID2"];
-/** The vignette's exceptions and synsets (PGRdup vignettes/Introduction.Rmd). */
-export const EXEP = [
-  "A",
-  "B",
-  "BIG",
-  "BOLD",
-  "BUNCH",
-  "C",
-  "COMPANY",
-  "CULTURE",
-  "DARK",
-  "E",
-  "EARLY",
-  "EC",
-  "ERECT",
-  "EXOTIC",
-  "FLESH",
-  "GROUNDNUT",
-  "GUTHUKAI",
-  "IMPROVED",
-  "K",
-  "KUTHUKADAL",
-  "KUTHUKAI",
-  "LARGE",
-  "LIGHT",
-  "LOCAL",
-  "OF",
-  "OVERO",
-  "P",
-  "PEANUT",
-  "PURPLE",
-  "R",
-  "RED",
-  "RUNNER",
-  "S1",
-  "SAM",
-  "SMALL",
-  "SPANISH",
-  "TAN",
-  "TYPE",
-  "U",
-  "VALENCIA",
-  "VIRGINIA",
-  "WHITE",
-]; // deno-fmt-ignore
-const SYN = [["CHANDRA", "AH114"], ["TG1", "VIKRAM"]];
+const FIELDS: string[] = [...PGRDUP_VIGNETTE.fields];
+const EXEP: string[] = [...PGRDUP_VIGNETTE.exceptions];
+const SYN = PGRDUP_VIGNETTE.synonyms.map((s) => [...s]);
 const read = (f: string) => pl.readCSV(`${DIR}/${f}`, { sep: "\t", inferSchemaLength: 0, quoteChar: "" });
 
 describe("PGRdup's sets on GN1000", () => {

@@ -221,3 +221,14 @@ describe("safetyDuplication", () => {
     ]);
   });
 });
+
+describe("sharedMaterialMatrix", () => {
+  it("one cell per ordered pair of institutes that share a set, with its count", async () => {
+    const { sharedMaterialMatrix } = await import("../src/plot/index.ts");
+    const usa: Row = { INSTCODE: "USA022", ACCENUMB: "PI 1", GENUS: "Phaseolus", DONORCODE: "COL003", DONORNUMB: "G4680" };
+    const bel: Row = { INSTCODE: "BEL084", ACCENUMB: "NI 12", GENUS: "Phaseolus", OTHERNUMB: "COL003:G4680" };
+    const fig = sharedMaterialMatrix(probableDuplicates(frame([G4680, G3901, usa, bel])).sets);
+    expect(fig.count("rect")).toBeGreaterThanOrEqual(6);
+    expect(fig.svg).toContain("1 of 1 sets hold records of two or more institutes");
+  });
+});

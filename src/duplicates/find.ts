@@ -44,11 +44,11 @@ const FN = "probableDuplicates()";
  * Probable duplicates and cross-genebank links in a passport frame (see docs/duplicates.md).
  * @example
  * ```ts
- * import { Genesys, probableDuplicates } from "genesys-notebook";
+ * import { Genesys, pl, probableDuplicates } from "genesys-notebook";
  * const g = Genesys.fromEnv();
  * const df = await g.passports({ crop: ["beans"] });
  * const { sets, pairs, summary } = probableDuplicates(df, { maxKeywordRecords: 25 });
- * console.log(summary.toRecords(), sets.filter(sets.getColumn("holds_by").eq("deterministic")).height, pairs.height);
+ * console.log(summary.toRecords(), sets.filter(pl.col("holds_by").eq(pl.lit("deterministic"))).height, pairs.height);
  * ```
  */
 export function probableDuplicates(df: DataFrame, options?: DuplicateOptionsInput): DuplicateResult {

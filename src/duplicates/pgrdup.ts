@@ -98,3 +98,53 @@ export function pairsOfSets(sets: { TYPE: string; ID: string }[]): PgrdupPairs {
   }
   return out;
 }
+
+/** PGRdup's vignette settings for its GN1000 example: the fields (primary key first), exceptions and synsets. */
+export const PGRDUP_VIGNETTE = {
+  fields: ["NationalID", "CollNo", "DonorID", "OtherID1", "OtherID2"],
+  exceptions: [
+    "A",
+    "B",
+    "BIG",
+    "BOLD",
+    "BUNCH",
+    "C",
+    "COMPANY",
+    "CULTURE",
+    "DARK",
+    "E",
+    "EARLY",
+    "EC",
+    "ERECT",
+    "EXOTIC",
+    "FLESH",
+    "GROUNDNUT",
+    "GUTHUKAI",
+    "IMPROVED",
+    "K",
+    "KUTHUKADAL",
+    "KUTHUKAI",
+    "LARGE",
+    "LIGHT",
+    "LOCAL",
+    "OF",
+    "OVERO",
+    "P",
+    "PEANUT",
+    "PURPLE",
+    "R",
+    "RED",
+    "RUNNER",
+    "S1",
+    "SAM",
+    "SMALL",
+    "SPANISH",
+    "TAN",
+    "TYPE",
+    "U",
+    "VALENCIA",
+    "VIRGINIA",
+    "WHITE",
+  ], // deno-fmt-ignore
+  synonyms: [["CHANDRA", "AH114"], ["TG1", "VIKRAM"]],
+} as const satisfies { fields: readonly string[]; exceptions: readonly string[]; synonyms: readonly (readonly string[])[] };

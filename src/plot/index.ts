@@ -31,3 +31,4 @@ export {
 } from "./labels.ts";
 export { type BBox, type MapExtent, REGIONS } from "./extent.ts";
 export { findingsMap, type FindingsMapOptions } from "./quality.ts";
+export { sharedMaterialMatrix } from "./duplicates.ts";

@@ -1,0 +1,46 @@
+/** Figures of `probableDuplicates()` results: how much material institutes share. */
+import * as Plot from "@observablehq/plot";
+import type { DataFrame } from "nodejs-polars";
+import { type Figure, render } from "./figure.ts";
+import { CATEGORY_COLOURS, fmt } from "./labels.ts";
+
+/**
+ * A matrix of institutes: each cell counts the sets of `probableDuplicates(df).sets` that both institutes hold a
+ * record of (the same material in both genebanks), the number written in the cell.
+ * @example
+ * ```ts
+ * import { Genesys, probableDuplicates } from "genesys-notebook";
+ * import { sharedMaterialMatrix } from "genesys-notebook/plot";
+ * const df = await Genesys.fromEnv().passports({ crop: ["beans"] });
+ * sharedMaterialMatrix(probableDuplicates(df).sets).save("out/shared.svg");
+ * ```
+ */
+export function sharedMaterialMatrix(sets: DataFrame, { title = "Material shared between genebanks" } = {}): Figure {
+  const members = sets.select("set_id", "INSTCODE").toRecords() as { set_id: number; INSTCODE: string | null }[];
+  const bySet = new Map<number, Set<string>>();
+  for (const m of members) bySet.set(m.set_id, (bySet.get(m.set_id) ?? new Set()).add(m.INSTCODE ?? "(none)"));
+  const counts = new Map<string, number>();
+  let shared = 0;
+  for (const insts of bySet.values()) {
+    const list = [...insts].sort();
+    if (list.length > 1) shared++;
+    for (const a of list) for (const b of list) if (a !== b) counts.set(`${a}\u0001${b}`, (counts.get(`${a}\u0001${b}`) ?? 0) + 1);
+  }
+  const data = [...counts].map(([k, n]) => ({ a: k.split("\u0001")[0]!, b: k.split("\u0001")[1]!, n }));
+  return render(
+    {
+      title,
+      padding: 0,
+      marginLeft: 70,
+      x: { label: "institute", tickRotate: -45 },
+      y: { label: "institute" },
+      color: { type: "linear", range: ["#f2f6fb", CATEGORY_COLOURS[0]!] },
+      marks: [
+        Plot.cell(data, { x: "a", y: "b", fill: "n", inset: 0.5 }),
+        Plot.text(data, { x: "a", y: "b", text: (d: { n: number }) => fmt(d.n), fill: "black" }),
+      ],
+    },
+    title,
+    { subtitle: `${fmt(shared)} of ${fmt(bySet.size)} sets hold records of two or more institutes; a cell counts the sets both hold` },
+  );
+}
