@@ -131,7 +131,7 @@ const FLESH_COLOUR = (organ: string, titles: string[]): DescriptorTemplate => ({
 export const CROP_TRAITS: Record<string, CropTraits> = {
   beans: {
     flowering: [45, 7, 0, 25, 100],
-    height: [60, 15, 1, 10, 400],
+    height: [60, 15, 1, 15, 400],
     seed: { title: "100-seed weight", values: [35, 12, 2, 10, 100] },
     yield: grainYield([1.5, 0.5, 2, 0.1, 5]),
     quality: grainProtein([22, 2, 1, 15, 32], "Seed"),
