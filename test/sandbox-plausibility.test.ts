@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { distanceKm, readPlaces } from "../scripts/gazetteer.ts";
 import { Genesys } from "../src/client/genesys.ts";
 import { sampstatCollsrcConflict } from "../src/quality/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
@@ -55,6 +56,12 @@ function comparable(a: string, b: string): [string, string] {
 }
 
 const SELECT = ["INSTCODE", "CROPCODE", "TAXONNAME", "SAMPSTAT", "ORIGCTY", "COLLSRC", "ACQDATE", "COLLDATE", "DUPLSITE", "STORAGE"];
+const PLACE_SELECT = ["COLLSITE", "DECLATITUDE", "DECLONGITUDE", "ELEVATION"];
+/** GeoNames' populated places by name (the gazetteer the COLLSITE texts must agree with). */
+const placesByName = new Map<string, { lat: number; lon: number; elevation: number }[]>();
+for (const p of readPlaces()) (placesByName.get(p.name) ?? placesByName.set(p.name, []).get(p.name)!).push(p);
+/** "12 km NE of Popayán, Cauca" or "Popayán, Cauca": the place and the distance the text states. */
+const SITE = /^(?:(\d+) km (?:N|NE|E|SE|S|SW|W|NW) of )?(.+?)(?:, [^,]+)?$/;
 
 interface Counts {
   accessions: number;
@@ -68,6 +75,10 @@ interface Counts {
   clonalInSeedVault: string[];
   storageOfTheWrongKind: string[];
   duplicatedAtHome: string[];
+  /** COLLSITE texts with coordinates: checked, and those whose named place is not within the stated distance */
+  localities: number;
+  localityFar: string[];
+  elevationOff: string[];
 }
 
 interface TraitCounts {
@@ -151,7 +162,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts 
   try {
     sb = await startSandbox({ accessions, seed: 42 });
     g = new Genesys({ baseUrl: sb.url, token: sb.token, cache: "off" });
-    const df = await g.passports({}, { select: SELECT, parseDates: false });
+    const df = await g.passports({}, { select: [...SELECT, ...PLACE_SELECT], parseDates: false });
     const col = (name: string) => df.getColumn(name).toArray() as (string | number | null)[];
     const [inst, crop, taxon, samp, orig, src, acq, coll, dupl, storage] = SELECT.map(col);
     const c: Counts = {
@@ -166,7 +177,11 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts 
       clonalInSeedVault: [],
       storageOfTheWrongKind: [],
       duplicatedAtHome: [],
+      localities: 0,
+      localityFar: [],
+      elevationOff: [],
     };
+    const [site, lat, lon, elev] = PLACE_SELECT.map(col);
     const note = (list: string[], what: string) => list.length < 20 && list.push(what);
     for (let i = 0; i < df.height; i++) {
       const name = String(taxon[i]), s = Number(samp[i]), id = `${inst[i]} ${name} SAMPSTAT ${s}`;
@@ -191,6 +206,20 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts 
       if (keptClonally && String(dupl[i] ?? "").includes("NOR051")) note(c.clonalInSeedVault, `${id} DUPLSITE ${dupl[i]}`);
       if (codes.some((code) => (keptClonally ? code < 20 : code >= 20))) note(c.storageOfTheWrongKind, `${id} STORAGE ${storage[i]}`);
       if (String(dupl[i] ?? "").split(";").includes(String(inst[i]))) note(c.duplicatedAtHome, `${id} DUPLSITE ${dupl[i]}`);
+      // the place a COLLSITE names is where the coordinates are: within the stated distance, give or take 5 km (the
+      // coordinates' own uncertainty), and the elevation within 150 m of the place's
+      if (site[i] !== null && lat[i] !== null && lon[i] !== null) {
+        const m = SITE.exec(String(site[i]))!;
+        const km = Number(m[1] ?? 0), y = Number(lat[i]), x = Number(lon[i]);
+        const named = (placesByName.get(m[2]!) ?? []).map((p) => ({ ...p, d: distanceKm(p.lat, p.lon, y, x) })).sort((a, b) =>
+          a.d - b.d
+        )[0];
+        c.localities++;
+        if (!named || Math.abs(named.d - km) > 5) note(c.localityFar, `${site[i]} at ${y}, ${x}: ${named ? named.d.toFixed(1) : "no"} km`);
+        else if (elev[i] !== null && Math.abs(Number(elev[i]) - named.elevation) > 150) {
+          note(c.elevationOff, `${site[i]}: ${elev[i]} m, the place ${named.elevation} m`);
+        }
+      }
     }
     return { ...c, traits: await readTraits(g) };
   } finally {
@@ -219,6 +248,9 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.clonalInSeedVault).toEqual([]);
   expect(c.storageOfTheWrongKind).toEqual([]);
   expect(c.duplicatedAtHome).toEqual([]);
+  expect(c.localities).toBeGreaterThan(accessions * 0.1);
+  expect(c.localityFar).toEqual([]);
+  expect(c.elevationOff).toEqual([]);
 }
 
 describe("the rules can fail", () => {
@@ -243,7 +275,8 @@ afterAll(() => {
   for (const [n, c] of Object.entries(counts)) {
     const t = c.traits;
     console.log(
-      `plausibility at ${n}: ${c.accessions} accessions, ${c.wild} wild or weedy; ${t.checked} trait means in range; ` +
+      `plausibility at ${n}: ${c.accessions} accessions, ${c.wild} wild or weedy, ${c.localities} localities near their place; ` +
+        `${t.checked} trait means in range; ` +
         `bean height by habit ${JSON.stringify(t.beanHeightByHabit)} cm; bean Fe-Zn r = ${t.beanFeZn.toFixed(2)}`,
     );
   }

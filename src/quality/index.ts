@@ -4,3 +4,4 @@ export { type Rule, RULES, type Severity } from "./rules.ts";
 export { BDQ, type BdqTest } from "./bdq.ts";
 export { sampstatCollsrcConflict } from "./sampstat-collsrc.ts";
 export { LandIndex, landIndex } from "./geometry.ts";
+export { type CompletenessOptions, type PassportCompleteness, passportCompleteness, PDCI_ITEMS } from "./pdci.ts";

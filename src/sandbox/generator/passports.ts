@@ -16,7 +16,6 @@ import {
   REMARKS,
   SAMPSTAT_CULTIVATED,
   SAMPSTAT_WILD,
-  SITE_TEMPLATES,
   STORAGE_CLONAL,
   STORAGE_SEED,
   type Taxon,
@@ -159,26 +158,30 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
       ]),
     ),
   );
-  // collecting sites on each country's land (sites.json): code3, k, lat, lon, slip flags
+  // collecting sites on each country's land (sites.json): code3, k, lat, lon, slip flags, and the GeoNames place nearest.
+  // One string per country, split in SQL: a VALUES list of 15,000 rows takes DuckDB a minute to plan.
+  const US = "\u001f", RS = "\u001e";
+  const siteText = (c: string) =>
+    SITES[c]!.sites.map(([lat, lon, flags, place, km, dir]) => {
+      const [name, admin, , , elev] = SITES[c]!.places[place]!;
+      return [lat, lon, flags, name, admin, km, dir, elev].join(US);
+    }).join(RS);
+  const field = (i: number, type: string) => `split_part(site, '${US}', ${i})${type === "VARCHAR" ? "" : `::${type}`}`;
   await con.run(
-    valuesTable(
-      "ref_site",
-      ["code3", "k", "lat", "lon", "flags"],
-      COUNTRIES.flatMap((c) =>
-        SITES[c.code3]!.sites.map((
-          [lat, lon, flags],
-          k,
-        ) => [str(c.code3), `${k}::INT`, `${lat}::DOUBLE`, `${lon}::DOUBLE`, `${flags}::INT`])
-      ),
-    ),
+    `CREATE OR REPLACE TABLE ref_site AS SELECT code3, (k - 1)::INT AS k, ${field(1, "DOUBLE")} AS lat, ${field(2, "DOUBLE")} AS lon,
+       ${field(3, "INT")} AS flags, ${field(4, "VARCHAR")} AS place, ${field(5, "VARCHAR")} AS admin, ${field(6, "DOUBLE")} AS km,
+       ${field(7, "VARCHAR")} AS dir, ${field(8, "DOUBLE")} AS place_elev
+     FROM (SELECT code3, unnest(string_split(sites, '${RS}')) AS site, generate_subscripts(string_split(sites, '${RS}'), 1) AS k
+       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(siteText(c.code3))})`).join(", ")}) t(code3, sites))`,
   );
   // points at sea near each country (sites.json): code3, k, lat, lon
   await con.run(
-    valuesTable(
-      "ref_sea",
-      ["code3", "k", "lat", "lon"],
-      COUNTRIES.flatMap((c) => SITES[c.code3]!.sea.map(([lat, lon], k) => [str(c.code3), `${k}::INT`, `${lat}::DOUBLE`, `${lon}::DOUBLE`])),
-    ),
+    `CREATE OR REPLACE TABLE ref_sea AS SELECT code3, (k - 1)::INT AS k, split_part(p, ',', 1)::DOUBLE AS lat,
+       split_part(p, ',', 2)::DOUBLE AS lon
+     FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
+       FROM (VALUES ${
+      COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]!.sea.map((x) => x.join(",")).join(";"))})`).join(", ")
+    }) t(code3, sea))`,
   );
   await con.run(
     valuesTable(
@@ -215,12 +218,13 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   const sql = `
   CREATE OR REPLACE TABLE accession AS
   WITH p AS (
-    SELECT i AS id, p.*, u(i, 2) < p.wild_share AS wild
-    FROM range(1, ${n + 1}) t(i) JOIN ref_pair p ON p.pidx = ${pick(pairPick, "i", 1)}
+    SELECT r.id, p.*, u(r.id, 2) < p.wild_share AS wild
+    FROM (SELECT i AS id, ${pick(pairPick, "i", 1)} AS pidx FROM range(1, ${n + 1}) t(i)) r JOIN ref_pair p USING (pidx)
   ), b AS (
     -- wild or cultivated first (the genebank's share of wild material for the crop), then SAMPSTAT and the taxon given
-    -- that status; acquisitions from the collection's first year on, more of them in its early decades
-    SELECT p.*,
+    -- that status; acquisitions from the collection's first year on, more of them in its early decades. The long
+    -- weighted lists stay here: carried along every row they would cost more than the draws.
+    SELECT p.* EXCLUDE (samp_list, wild_taxa, cult_taxa, origins),
       CASE WHEN wild THEN ${pick(wildSampstat, "id", 5)} ELSE samp_list[1 + (h(id, 5) % nsamp)::BIGINT] END AS samp_stat,
       CASE WHEN wild THEN wild_taxa[1 + (h(id, 3) % nwild_taxa)::BIGINT] ELSE cult_taxa[1 + (h(id, 3) % ncult_taxa)::BIGINT] END AS tk,
       least(founded + floor(pow(u(id, 20), 1.4) * (2024 - founded))::INT, 2023) AS acq_year
@@ -239,6 +243,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
     SELECT o.*,
       CASE WHEN u(o.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
       co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
+      s.place, s.admin, s.km, s.dir, s.place_elev,
       (o.samp_stat < 400 OR u(o.id, 3) < 0.2) AS collected,
       u(o.id, 12) < CASE WHEN o.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
       1 + (h(o.id, 30) % ${DONORS.length})::INT AS dk,
@@ -268,11 +273,9 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       CASE WHEN u(id, 21) < 0.85 THEN mcpd_date(acq_year, 1 + floor(u(id, 22) * 12)::INT, 1 + floor(u(id, 23) * 28)::INT, u(id,
         24)) END AS acq_date,
       orig_cty, orig_name, orig_num,
-      CASE WHEN collected AND u(id, 25) < 0.75 THEN replace(replace(replace(${
-    pick(SITE_TEMPLATES, "id", 26)
-  }, '{town}', towns[1 + (h(id, 13) % ntowns)::BIGINT]), '{n}', (1 + (id % 40))::VARCHAR), '{name}', ${
-    pick(["La Quinta", "El Rosal", "Santa Ana", "Los Álamos", "San José"], "id", 27)
-  }) END AS coll_site,
+      -- the GeoNames place nearest the site (sites.json): "12 km NE of Popayán, Cauca", or the place itself within 1 km
+      CASE WHEN collected AND u(id, 25) < 0.75 THEN CASE WHEN km < 1 THEN place ELSE km::INT::VARCHAR || ' km ' || dir || ' of ' || place
+        END || CASE WHEN admin <> '' THEN ', ' || admin ELSE '' END END AS coll_site,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lat + (u(id, 16) - 0.5) * 0.03, 4) END AS latitude,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lon + (u(id, 72) - 0.5) * 0.03, 4) END AS longitude,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN ${
@@ -282,8 +285,9 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 28) < 0.5 THEN ${
     pick(["GPS", "determined from gazetteer", "estimated", "determined from map"], "id", 29)
   } END AS georef_meth,
-      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 31) < 0.8 THEN (floor(u(id, 32) * 2200) + CASE WHEN orig_cty IN ('PER',
-        'BOL', 'ECU', 'ETH', 'NPL', 'AFG') THEN 1500 ELSE 0 END)::INT END AS elevation,
+      -- the elevation of the nearest place (GeoNames; below sea level by the Dead Sea), give or take 60 m
+      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 31) < 0.8 THEN (place_elev + floor((u(id, 32) - 0.5) * 120))::INT
+        END AS elevation,
       CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
         12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
       CASE WHEN u(id, 38) < 0.85 THEN CASE ${collsrc} END END AS coll_src,

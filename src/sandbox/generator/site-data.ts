@@ -11,8 +11,15 @@ const CountrySites = z.object({
   centroid: Point,
   /** Whether the centroid lies on the country's land, 2 km inside. */
   centroidOnLand: z.boolean(),
-  /** Latitude, longitude and slip flags (see scripts/make-sites.ts) of points on the country's land. */
-  sites: z.array(z.tuple([z.number(), z.number(), z.number().int().min(0).max(7)])).min(1),
+  /** GeoNames populated places the sites name: name, admin1 name, latitude, longitude, elevation (m). */
+  places: z.array(z.tuple([z.string().min(1), z.string(), z.number(), z.number(), z.number()])).min(1),
+  /**
+   * Points on the country's land: latitude, longitude, slip flags (see scripts/make-sites.ts), the index of the
+   * nearest place in `places`, the distance to it in km and the direction from it (N, NE, …).
+   */
+  sites: z.array(
+    z.tuple([z.number(), z.number(), z.number().int().min(0).max(7), z.number().int().min(0), z.number().min(0), z.string()]),
+  ).min(1),
   /** Latitude and longitude of points at sea near the country. */
   sea: z.array(Point).min(1),
 });
