@@ -72,6 +72,8 @@ describe("keywords as PGRdup's DataClean() makes them", () => {
     ];
     for (const [raw, clean] of table) expect(cleanText(raw)).toBe(clean);
     expect(cleanText("Nariño")).toBe("NARINO");
+    // letters that Unicode does not decompose into a base letter and a mark
+    expect(cleanText("Łódź Øster Đakovo Straße Æbelø")).toBe("LODZ OSTER DAKOVO STRASSE AEBELO");
   });
   it("reads OTHERNUMB items as MCPD writes them", () => {
     expect(otherNumbers("COL003:G4680;PI 123456; CIAT G 12")).toEqual([
@@ -158,6 +160,13 @@ describe("probable links and sets", () => {
     expect(pairsOf(rows).pairs).toEqual([]);
     expect(LANDRACE_STOP_WORDS).toContain("CRIOLLO");
     expect(pairsOf(rows, { stopWords: [] }).pairs.length).toBeGreaterThan(0);
+  });
+  it("one word of a name in non-ASCII letters is a name keyword, not an identifier: 'Łódź de X' for many X makes no set", () => {
+    const places = ["Cusco", "Cobán", "Córdoba", "Ibagué", "Tarija", "Perugia"];
+    const rows = places.map((p, i): Row => ({ INSTCODE: `INST0${i}`, ACCENUMB: `A${i}`, GENUS: "Phaseolus", ACCENAME: `Łódź de ${p}` }));
+    const { pairs, sets } = pairsOf(rows);
+    expect(pairs.filter((p) => String(p.kinds).includes("identifier"))).toEqual([]);
+    expect(sets).toEqual([]);
   });
   it("a set never grows by chaining weak links: fuzzy names alone make review pairs, not sets", () => {
     const names = ["Mwitunde", "Mwitunda", "Mwitanda"];

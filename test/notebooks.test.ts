@@ -34,8 +34,10 @@ const text = (c: Cell) => (Array.isArray(c.source) ? c.source.join("") : c.sourc
 function expected(source: string): { outputs: number; atLeast: boolean; figures: number } {
   const calls = source.match(/\bdisplay\(/g)?.length ?? 0;
   const progress = source.match(/\bprogressReporter\(/g)?.length ?? 0;
-  const figures = source.match(/\bdisplay\(\s*(countryBar|sampstatBar|acquisitionTimeline|collectingSitesMap|trait[A-Za-z]+)\(/g)?.length ??
-    0;
+  const figures =
+    source.match(/\bdisplay\(\s*(countryBar|sampstatBar|acquisitionTimeline|collectingSitesMap|sharedMaterialMatrix|trait[A-Za-z]+)\(/g)
+      ?.length ??
+      0;
   return { outputs: calls + progress, atLeast: /\bfor \(/.test(source), figures };
 }
 

@@ -9,6 +9,29 @@
 const cache = new Map<string, string>();
 const CACHE_MAX = 200_000;
 
+/** Latin letters that Unicode does not decompose into a base letter and a mark, as their usual transliteration. */
+const FOLD: Record<string, string> = {
+  "Ł": "L",
+  "ł": "l",
+  "Ø": "O",
+  "ø": "o",
+  "Đ": "D",
+  "đ": "d",
+  "Ħ": "H",
+  "ħ": "h",
+  "ı": "i",
+  "ß": "ss",
+  "Æ": "AE",
+  "æ": "ae",
+  "Œ": "OE",
+  "œ": "oe",
+  "Þ": "TH",
+  "þ": "th",
+  "Ð": "D",
+  "ð": "d",
+};
+const UNDECOMPOSED = new RegExp(`[${Object.keys(FOLD).join("")}]`, "g");
+
 /** Text as PGRdup's DataClean() leaves it (all fix.* options on), accents removed; "" for null. */
 export function cleanText(x: string | null | undefined): string {
   if (x == null) return "";
@@ -17,7 +40,7 @@ export function cleanText(x: string | null | undefined): string {
   // ASCII text skips the Unicode steps
   // deno-lint-ignore no-control-regex
   const ascii = /^[\x00-\x7f]*$/.test(x);
-  c = (ascii ? x : x.normalize("NFD").replace(/\p{M}+/gu, ""))
+  c = (ascii ? x : x.normalize("NFD").replace(/\p{M}+/gu, "").replace(UNDECOMPOSED, (ch) => FOLD[ch]!))
     .toUpperCase()
     .replace(/[,;:(){}[\]]/g, " ")
     .replace(ascii ? /[!-/:-@[-`{-~]/g : /[\p{P}\p{S}]/gu, "")

@@ -14,7 +14,7 @@
  * at most `maxKeywordRecords` pairs.
  */
 import { doubleMetaphone } from "double-metaphone";
-import { codeList, compactKey, digitsOf, keywordsOf, letterCount, lettersOf, otherNumbers } from "./keywords.ts";
+import { codeList, compactKey, digitCount, digitsOf, keywordsOf, letterCount, lettersOf, otherNumbers } from "./keywords.ts";
 import type { DuplicateOptions } from "./options.ts";
 import { type EvidenceKind, type PairStore, PROBABLE_WEIGHTS } from "./pairs.ts";
 import { type Records, value } from "./records.ts";
@@ -45,7 +45,7 @@ const hasDigit = (k: string) => /[0-9]/.test(k);
 /** Weight of an exact keyword match, by what the keyword is. */
 function exactKind(k: string, maxAlpha: number): [EvidenceKind, number] {
   const letters = letterCount(k);
-  const digits = k.length - letters;
+  const digits = digitCount(k); // not k.length - letters: a letter outside A-Z is no digit
   if (digits > 0 && letters > 0) return ["identifier", k.length >= 4 ? PROBABLE_WEIGHTS.identifier : 0.3];
   if (digits > 0) return ["number", digits >= 4 ? PROBABLE_WEIGHTS.number : 0.2];
   return ["keyword", letters > maxAlpha ? PROBABLE_WEIGHTS.keyword : 0.3];

@@ -108,7 +108,7 @@ function derived(out: DataFrame, source: DataFrame, kind: string): DataFrame {
  * const df = await g.passports({ institute: { code: ["COL003"] } });
  * const { accessions, institutes, fields } = passportCompleteness(df);
  * console.log(accessions.select("ACCENUMB", "PDCI", "raise").head(5).toString());
- * // G4680  8.35  OTHERNUMB +0.35; COLLNUMB +0.40 …
+ * // G4680  8.35  SUBTAXA +0.40; COLLNUMB +0.40; … (OTHERNUMB +0.35 when it has none)
  * console.log(institutes.toString(), fields.head(5).toString());
  * ```
  */
