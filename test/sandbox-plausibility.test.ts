@@ -207,17 +207,16 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts 
       if (codes.some((code) => (keptClonally ? code < 20 : code >= 20))) note(c.storageOfTheWrongKind, `${id} STORAGE ${storage[i]}`);
       if (String(dupl[i] ?? "").split(";").includes(String(inst[i]))) note(c.duplicatedAtHome, `${id} DUPLSITE ${dupl[i]}`);
       // the place a COLLSITE names is where the coordinates are: within the stated distance, give or take 5 km (the
-      // coordinates' own uncertainty), and the elevation within 150 m of the place's
+      // coordinates' own uncertainty), and the elevation within 150 m of the place's. GeoNames holds places of the same
+      // name a few km apart (a village and its district seat): any of them that fits will do.
       if (site[i] !== null && lat[i] !== null && lon[i] !== null) {
         const m = SITE.exec(String(site[i]))!;
         const km = Number(m[1] ?? 0), y = Number(lat[i]), x = Number(lon[i]);
-        const named = (placesByName.get(m[2]!) ?? []).map((p) => ({ ...p, d: distanceKm(p.lat, p.lon, y, x) })).sort((a, b) =>
-          a.d - b.d
-        )[0];
+        const near = (placesByName.get(m[2]!) ?? []).filter((p) => Math.abs(distanceKm(p.lat, p.lon, y, x) - km) <= 5);
         c.localities++;
-        if (!named || Math.abs(named.d - km) > 5) note(c.localityFar, `${site[i]} at ${y}, ${x}: ${named ? named.d.toFixed(1) : "no"} km`);
-        else if (elev[i] !== null && Math.abs(Number(elev[i]) - named.elevation) > 150) {
-          note(c.elevationOff, `${site[i]}: ${elev[i]} m, the place ${named.elevation} m`);
+        if (!near.length) note(c.localityFar, `${site[i]} at ${y}, ${x}: no place of that name ${km} km away`);
+        else if (elev[i] !== null && !near.some((p) => Math.abs(Number(elev[i]) - p.elevation) <= 150)) {
+          note(c.elevationOff, `${site[i]}: ${elev[i]} m, the place ${near.map((p) => p.elevation).join(" or ")} m`);
         }
       }
     }
