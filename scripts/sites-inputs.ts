@@ -1,7 +1,8 @@
 /**
  * The inputs of scripts/make-sites.ts, hashed: the script itself, the countries' farming-region boxes it draws in
- * (src/sandbox/generator/reference.ts), the land map it draws on and the GeoNames gazetteer it names places from. `src/sandbox/generator/sites.json` records the hash
- * it was made from; test/sandbox-sites.test.ts recomputes it, so a changed input without a regenerated file fails.
+ * (src/sandbox/generator/reference.ts), the land map it draws on and the GeoNames gazetteer it names places from.
+ * `src/sandbox/generator/sites.json` records the hash it was made from; test/sandbox-sites.test.ts recomputes it, so a
+ * changed input without a regenerated file fails.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";

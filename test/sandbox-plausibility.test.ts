@@ -3,8 +3,9 @@
  * generator does not read (test/fixtures/crop-reference.json: GRIN-Global, Kew's POWO, the genebanks' own histories)
  * and against MCPD 2.1's definitions of SAMPSTAT and COLLSRC, fetched through the client over loopback HTTP.
  * Traits: each crop measures what its descriptor list has, in the list's units, within the crop's ranges; bush beans
- * are short and climbing beans tall; seed iron and zinc correlate. 30,000 accessions on every run; 1,000,000 with GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of
- * it generating the database), so CI can afford it when asked.
+ * are short and climbing beans tall; seed iron and zinc correlate. 30,000 accessions on every run; 1,000,000 with
+ * GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of it generating the database), so CI can afford
+ * it when asked.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
