@@ -24,7 +24,12 @@ let work: string, tarball: string, project: string;
 // The README's own-project section: its commands and code blocks are what this file runs.
 const readme = readFileSync("README.md", "utf8");
 const section = readme.slice(readme.indexOf("## Use it in your own project"), readme.indexOf("### Supported runtimes"));
-const fences = [...section.matchAll(/([^\n]*)\n\n?```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ before: m[1]!, lang: m[2]!, code: m[3]! }));
+// `before`: the whole paragraph before a block (a formatter may wrap its words onto several lines)
+const fences = [...section.matchAll(/([^\n]*)\n\n?```(\w+)\n([\s\S]*?)```/g)].map((m) => ({
+  before: section.slice(0, m.index! + m[1]!.length).split("\n\n").at(-1)!,
+  lang: m[2]!,
+  code: m[3]!,
+}));
 const block = (test: (b: { before: string; lang: string; code: string }) => boolean) => {
   const b = fences.find(test);
   if (!b) throw new Error("README: a block of the own-project section is missing");
