@@ -85,7 +85,7 @@ export function probableDuplicates(df: DataFrame, options?: DuplicateOptionsInpu
   for (const p of pairs.pairs.values()) {
     const ca = value(r, "ORIGCTY", p.a), cb = value(r, "ORIGCTY", p.b);
     const score = pairScore(p, ca !== "" && cb !== "" && ca.toUpperCase() !== cb.toUpperCase());
-    const strength = strengthOf(p, score, o.linkScore);
+    const strength = strengthOf(p, score, o, r);
     if (strength === "weak" && !o.weakPairs) continue;
     scored.push({ ...p, score, strength, set: 0 });
   }
