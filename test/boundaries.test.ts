@@ -4,10 +4,15 @@
  * display or plotting, the client's core imports nothing above it, the
  * schema layer imports no client code, and no two rooms of the client (its
  * folders, and the loose files of its root as one more) import each other.
+ * And sizes a reader can hold: no function in src/client over 80 lines (read
+ * with the TypeScript compiler's own parser), the facade genesys.ts at most
+ * 450 lines.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { API } from "typescript/unstable/sync";
+import { type Node, type SourceFile, SyntaxKind } from "typescript/unstable/ast";
+import { afterAll, describe, expect, it } from "vitest";
 
 const SRC = resolve("src");
 const files = readdirSync(SRC, { recursive: true, withFileTypes: true })
@@ -73,5 +78,53 @@ describe("module boundaries", () => {
 
   it("the sandbox's request path quotes SQL with its own sql.ts, not the generator's helpers", () => {
     expect(crossing((f) => under("sandbox")(f) && !under("sandbox/generator")(f), (f) => f === "sandbox/generator/sql.ts")).toEqual([]);
+  });
+});
+
+describe("sizes in src/client", () => {
+  const FUNCTIONS = new Set([
+    SyntaxKind.FunctionDeclaration,
+    SyntaxKind.FunctionExpression,
+    SyntaxKind.ArrowFunction,
+    SyntaxKind.MethodDeclaration,
+    SyntaxKind.Constructor,
+    SyntaxKind.GetAccessor,
+    SyntaxKind.SetAccessor,
+  ]);
+  const api = new API({ cwd: process.cwd() });
+  afterAll(() => api.close());
+  const program = api.updateSnapshot({ openProjects: ["tsconfig.json"] }).getProjects()[0]!.program;
+  const client = files.filter((f) => relative(SRC, f).startsWith("client/"));
+
+  /** A function's name as a reader finds it: its own, or the variable, property or class member it is assigned to. */
+  const nameOf = (node: Node, sf: SourceFile): string => {
+    const named = (n: Node | undefined) => (n && "name" in n && n.name ? (n.name as Node).getText(sf) : undefined);
+    return named(node) ?? named(node.parent) ?? "(anonymous)";
+  };
+  /** Every function of a file with its length in lines, from its first token (not its doc comment) to its last. */
+  const lengths = (file: string) => {
+    const sf = program.getSourceFile(file)!;
+    const found: { where: string; lines: number }[] = [];
+    const visit = (node: Node): undefined => {
+      if (FUNCTIONS.has(node.kind)) {
+        const first = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
+        const last = sf.getLineAndCharacterOfPosition(node.end).line;
+        found.push({ where: `${relative(SRC, file)}:${first + 1} ${nameOf(node, sf)}`, lines: last - first + 1 });
+      }
+      node.forEachChild(visit);
+    };
+    sf.forEachChild(visit);
+    return found;
+  };
+
+  it("no function, method or arrow in src/client is over 80 lines", () => {
+    const all = client.flatMap(lengths);
+    // the parser sees the functions (a file of the client has dozens)
+    expect(all.filter((f) => f.where.startsWith("client/genesys.ts")).length).toBeGreaterThan(10);
+    expect(all.filter((f) => f.lines > 80).map((f) => `${f.where} (${f.lines} lines)`)).toEqual([]);
+  });
+
+  it("the facade genesys.ts is at most 450 lines", () => {
+    expect(readFileSync(join(SRC, "client/genesys.ts"), "utf8").split("\n").length).toBeLessThanOrEqual(450);
   });
 });

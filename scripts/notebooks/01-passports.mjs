@@ -7,7 +7,7 @@ export default [
     "# Passport data\nQuery accession passports for a crop and institute, inspect the dtypes, and plot origin countries " +
     "and collecting sites.",
   ],
-  ["code", connect],
+  ["code", connect()],
   [
     "md",
     "\`await display(x)\` shows a frame or figure and returns once the kernel has sent it: every output of these " +

@@ -8,7 +8,7 @@ export default [
     "dataset, and returns four frames: `datasets`, `descriptors`, `long` (one row per observed value) and `wide` (one row " +
     "per accession and dataset).",
   ],
-  ["code", connect],
+  ["code", connect()],
   [
     "md",
     "**The trait datasets of a crop**: title, version, how many accessions, descriptors and values each holds for this " +

@@ -7,7 +7,7 @@ export default [
     "# Bulk export, cached and citable\nA large export with progress; run again, it comes from the on-disk cache; " +
     "then where it came from (provenance), what to cite, and files saved with their provenance.",
   ],
-  ["code", connect.replace("accessions: 30_000", "accessions: 150_000")],
+  ["code", connect(150_000)],
   [
     "code",
     `import { citation, load, progressReporter, provenance, save, saveDoiList } from "genesys-notebook";
@@ -39,16 +39,16 @@ await display(\`\${again.height.toLocaleString("en")} rows in \${seconds} s, fro
   [
     "code",
     `const c = citation(again);
-await Deno.mkdir("../out", { recursive: true });
-const n = saveDoiList(again, "../out/passport-dois.txt");
+await Deno.mkdir("out", { recursive: true });
+const n = saveDoiList(again, "out/passport-dois.txt");
 await display({ cite: c.text, dois: \`\${n.toLocaleString("en")} written to out/passport-dois.txt\` })`,
   ],
   ["md", "**Saving**: \`save()\` writes Parquet (or CSV, Arrow IPC) and its provenance beside it; \`load()\` reads both back."],
   [
     "code",
-    `save(again, "../out/passports.parquet");
-const back = load("../out/passports.parquet");
-const sidecar = await Deno.stat("../out/passports.parquet.provenance.json");
+    `save(again, "out/passports.parquet");
+const back = load("out/passports.parquet");
+const sidecar = await Deno.stat("out/passports.parquet.provenance.json");
 await display({ rows: back.height, downloadedAt: provenance(back)?.downloadedAt, sidecarBytes: sidecar.size })`,
   ],
   ["code", `await display(g.cache.list().map((e) => ({ kind: e.kind, MB: +(e.bytes / 1e6).toFixed(1), createdAt: e.createdAt })))`],

@@ -7,7 +7,7 @@ export default [
     "# Catalogue\nWhat Genesys holds before downloading it: crops, the genebanks of a country, counts for a query; " +
     "then passports with MCPD codes as words.",
   ],
-  ["code", connect],
+  ["code", connect()],
   ["md", "**Crops**, with the number of accessions of each."],
   ["code", `await display(await g.crops())`],
   ["md", "**Genebanks of a country** (WIEWS institutes), and institute names for codes."],

@@ -10,7 +10,7 @@ export default [
     "and does seed iron differ between wild material, landraces and bred material?** Against the sandbox by default; set " +
     "GENESYS_API_URL and a token to ask the real Genesys.",
   ],
-  ["code", connect],
+  ["code", connect()],
   [
     "md",
     "**1. How many?** Counts before downloading: wild (MCPD SAMPSTAT 100–130) *Phaseolus* accessions, and the " +

@@ -11,7 +11,7 @@ export default [
     "trials. Against the sandbox by default (generated data: its iron values answer nothing about real beans); set " +
     "GENESYS_API_URL and a token to ask the real Genesys. Copy the cell below and change the filter for your own question.",
   ],
-  ["code", connect],
+  ["code", connect()],
   [
     "code",
     `import { citation, joinTraits, pl } from "genesys-notebook";

@@ -26,11 +26,16 @@ export const nb = (cells) => ({
   nbformat_minor: 5,
 });
 
-export const connect = `import { display, Genesys, startSandbox, show } from "genesys-notebook";
+/** The connect cell: the real Genesys when its URL is set, otherwise a sandbox of `accessions` generated accessions. */
+export const connect = (accessions = 30_000) => {
+  const n = accessions.toLocaleString("en");
+  return `import { display, Genesys, startSandbox, show } from "genesys-notebook";
 // Real Genesys when GENESYS_API_URL and GENESYS_TOKEN (or client id/secret) are set; otherwise a local sandbox.
 const useReal = !!Deno.env.get("GENESYS_API_URL");
-const sb = useReal ? undefined : await startSandbox({ accessions: 30_000, seed: 42 });
+const sb = useReal ? undefined : await startSandbox({ accessions: ${n.replaceAll(",", "_")}, seed: 42 });
 const g = useReal ? Genesys.fromEnv() : new Genesys({ baseUrl: sb!.url, token: sb!.token });
-await display(useReal ? "connected to " + g.baseUrl : "sandbox on this machine: generated data (30,000 accessions, seed 42)");`;
+await display(useReal ? "connected to " + g.baseUrl
+  : "sandbox on this machine: generated data (${n} accessions, seed 42; exports leave out historic ones, as Genesys does)");`;
+};
 export const close = `await g.close();
 await sb?.close();`;

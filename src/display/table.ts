@@ -6,6 +6,7 @@
 import type { DataFrame } from "nodejs-polars";
 import { provenance, provenanceLine } from "../client/core/provenance.ts";
 import { shortenMiddle } from "../plot/labels.ts";
+import { terminalText } from "./terminal.ts";
 
 const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
@@ -112,6 +113,6 @@ function footer(df: DataFrame): string {
  */
 export function show(df: DataFrame, rows = TABLE_ROWS): { [k: symbol]: () => Record<string, string> } {
   return {
-    [Symbol.for("Jupyter.display")]: () => ({ "text/html": dataFrameToHtml(df, rows), "text/plain": df.toString() }),
+    [Symbol.for("Jupyter.display")]: () => ({ "text/html": dataFrameToHtml(df, rows), "text/plain": terminalText(df) }),
   };
 }

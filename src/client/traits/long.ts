@@ -49,6 +49,125 @@ export const accessionKeys = (r: ObservationRow): AccessionKeys => ({
   UUID: canonical(r.accession),
 });
 
+/** A descriptor met in the rows, at its index (the `_desc` of its values). */
+interface Slot {
+  uuid: string;
+  name: string;
+  type: string;
+  terms?: Map<string, string | null>;
+}
+
+/** The descriptors in the order the rows first name them, with their names, data types and code lists. */
+class Slots {
+  readonly list: Slot[] = [];
+  private readonly index = new Map<string, number>();
+  constructor(private readonly meta: ReadonlyMap<string, Descriptor>, private readonly names: ReadonlyMap<string, string>) {}
+
+  of(uuid: string): number {
+    let i = this.index.get(uuid);
+    if (i === undefined) {
+      const d = this.meta.get(uuid);
+      i = this.list.push({
+        uuid,
+        name: this.names.get(uuid) ?? uuid,
+        type: d?.dataType ?? "TEXT",
+        terms: d?.terms?.length ? new Map(d.terms.map((t) => [t.code, t.title ?? null])) : undefined,
+      }) - 1;
+      this.index.set(uuid, i);
+    }
+    return i;
+  }
+
+  frame(): DataFrame {
+    return pl.DataFrame([
+      pl.Series("_desc", Uint32Array.from(this.list.map((_, i) => i))),
+      pl.Series("descriptor", this.list.map((d) => d.name), pl.Utf8),
+      pl.Series("descriptor_uuid", this.list.map((d) => d.uuid), pl.Utf8),
+      pl.Series("data_type", this.list.map((d) => d.type), pl.Utf8),
+    ]);
+  }
+}
+
+/** How many values were read another way, with the first few as examples. */
+class Counted {
+  n = 0;
+  readonly examples: string[] = [];
+  add(example: string): void {
+    if (this.n++ < 5) this.examples.push(example);
+  }
+}
+
+/** The long frame's values as columns (by row and descriptor index), with what was read another way counted. */
+class Values {
+  private readonly row: number[] = [];
+  private readonly desc: number[] = [];
+  private readonly position: number[] = [];
+  private readonly value: (number | null)[] = [];
+  private readonly text: (string | null)[] = [];
+  private readonly label: (string | null)[] = [];
+  private nulls = 0;
+  private readonly numericText = new Counted();
+  private readonly notNumber = new Counted();
+
+  /** Entry `i` of descriptor `d`'s value array in row `row`: a number in `value` or anything else in `text`. */
+  add(row: number, di: number, d: Slot, i: number, v: unknown): void {
+    if (v === null || v === undefined) {
+      this.nulls++;
+      return;
+    }
+    const numeric = isNumeric(d.type);
+    let num: number | null = null, txt: string | null = null;
+    if (numeric && typeof v === "number") num = v;
+    else if (numeric && typeof v === "string" && NUMBER_RE.test(v)) {
+      num = Number(v);
+      this.numericText.add(`${d.name}: ${v}`);
+    } else {
+      txt = String(v);
+      if (numeric) this.notNumber.add(`${d.name}: ${txt}`);
+    }
+    this.row.push(row);
+    this.desc.push(di);
+    this.position.push(i);
+    this.value.push(num);
+    this.text.push(txt);
+    this.label.push(d.terms?.get(txt ?? String(num)) ?? null);
+  }
+
+  report(log: CoercionLog): void {
+    log.add("value", "numbers sent as text, read as numbers", this.numericText.n, this.numericText.examples);
+    log.add("text", "values of NUMERIC/SCALE descriptors that are not numbers, kept in `text`", this.notNumber.n, this.notNumber.examples);
+    if (this.nulls) log.note(`${this.nulls.toLocaleString("en")} null entries in value arrays (no observation) are not rows`);
+  }
+
+  frame(): DataFrame {
+    return pl.DataFrame([
+      pl.Series("_row", Uint32Array.from(this.row)),
+      pl.Series("_desc", Uint32Array.from(this.desc)),
+      pl.Series("value_index", Uint32Array.from(this.position)),
+      pl.Series("value", this.value, pl.Float64),
+      pl.Series("text", this.text, pl.Utf8),
+      pl.Series("label", this.label, pl.Utf8),
+    ]);
+  }
+}
+
+/** The long frame's columns, in order. */
+const LONG_COLUMNS = [
+  "INSTCODE",
+  "ACCENUMB",
+  "DOI",
+  "UUID",
+  "dataset",
+  "trial",
+  "descriptor",
+  "descriptor_uuid",
+  "data_type",
+  "value_index",
+  "value",
+  "text",
+  "label",
+];
+
 /**
  * `keys`: the wide frame's keys, one row per row of `parts` in the same
  * order (wideKeys). Values are collected as row and descriptor indexes and
@@ -62,92 +181,24 @@ export function longFrame(
   names: ReadonlyMap<string, string>,
   log: CoercionLog,
 ): DataFrame {
-  const rowIdx: number[] = [], descIdx: number[] = [], position: number[] = [];
-  const value: (number | null)[] = [], text: (string | null)[] = [], label: (string | null)[] = [];
-  const descriptors: { uuid: string; name: string; type: string; terms?: Map<string, string | null> }[] = [];
-  const slot = new Map<string, number>();
-  const slotOf = (uuid: string): number => {
-    let i = slot.get(uuid);
-    if (i === undefined) {
-      const d = meta.get(uuid);
-      i = descriptors.push({
-        uuid,
-        name: names.get(uuid) ?? uuid,
-        type: d?.dataType ?? "TEXT",
-        terms: d?.terms?.length ? new Map(d.terms.map((t) => [t.code, t.title ?? null])) : undefined,
-      }) - 1;
-      slot.set(uuid, i);
-    }
-    return i;
-  };
-  let nulls = 0, row = 0, numericTextN = 0, notNumberN = 0;
-  const numericText: string[] = [], notNumber: string[] = [];
+  const slots = new Slots(meta, names);
+  const values = new Values();
+  let row = 0;
   for (const { rows } of parts) {
     for (const r of rows) {
       for (const [k, raw] of Object.entries(r)) {
         if (!UUID_RE.test(k)) continue;
-        const di = slotOf(canonical(k));
-        const d = descriptors[di]!;
-        const numeric = isNumeric(d.type);
-        const values = Array.isArray(raw) ? raw : [raw];
-        for (let i = 0; i < values.length; i++) {
-          const v = values[i];
-          if (v === null || v === undefined) {
-            nulls++;
-            continue;
-          }
-          let num: number | null = null, txt: string | null = null;
-          if (numeric && typeof v === "number") num = v;
-          else if (numeric && typeof v === "string" && NUMBER_RE.test(v)) {
-            num = Number(v);
-            if (numericTextN++ < 5) numericText.push(`${d.name}: ${v}`);
-          } else {
-            txt = String(v);
-            if (numeric && notNumberN++ < 5) notNumber.push(`${d.name}: ${txt}`);
-          }
-          rowIdx.push(row);
-          descIdx.push(di);
-          position.push(i);
-          value.push(num);
-          text.push(txt);
-          label.push(d.terms?.get(txt ?? String(num)) ?? null);
-        }
+        const di = slots.of(canonical(k));
+        const d = slots.list[di]!;
+        const entries = Array.isArray(raw) ? raw : [raw];
+        for (let i = 0; i < entries.length; i++) values.add(row, di, d, i, entries[i]);
       }
       row++;
     }
   }
-  log.add("value", "numbers sent as text, read as numbers", numericTextN, numericText);
-  log.add("text", "values of NUMERIC/SCALE descriptors that are not numbers, kept in `text`", notNumberN, notNumber);
-  if (nulls) log.note(`${nulls.toLocaleString("en")} null entries in value arrays (no observation) are not rows`);
-  const values = pl.DataFrame([
-    pl.Series("_row", Uint32Array.from(rowIdx)),
-    pl.Series("_desc", Uint32Array.from(descIdx)),
-    pl.Series("value_index", Uint32Array.from(position)),
-    pl.Series("value", value, pl.Float64),
-    pl.Series("text", text, pl.Utf8),
-    pl.Series("label", label, pl.Utf8),
-  ]);
-  const desc = pl.DataFrame([
-    pl.Series("_desc", Uint32Array.from(descriptors.map((_, i) => i))),
-    pl.Series("descriptor", descriptors.map((d) => d.name), pl.Utf8),
-    pl.Series("descriptor_uuid", descriptors.map((d) => d.uuid), pl.Utf8),
-    pl.Series("data_type", descriptors.map((d) => d.type), pl.Utf8),
-  ]);
+  values.report(log);
   const rowKeys = keys.withColumns(pl.Series("_row", Uint32Array.from({ length: keys.height }, (_, i) => i)));
-  return values.join(rowKeys, { on: "_row", how: "left" }).join(desc, { on: "_desc", how: "left" })
-    .select(
-      "INSTCODE",
-      "ACCENUMB",
-      "DOI",
-      "UUID",
-      "dataset",
-      "trial",
-      "descriptor",
-      "descriptor_uuid",
-      "data_type",
-      "value_index",
-      "value",
-      "text",
-      "label",
-    );
+  return values.frame().join(rowKeys, { on: "_row", how: "left" }).join(slots.frame(), { on: "_desc", how: "left" }).select(
+    ...LONG_COLUMNS,
+  );
 }
