@@ -38,7 +38,9 @@ export function openPassportDataset(dir: unknown, fn: string): PassportDataset {
   const fail = (what: string, hint = HOW): never => {
     throw new GenesysInputError(what, { endpoint: fn, hint });
   };
-  if (typeof dir !== "string" || !dir) fail(`expected the path of a Parquet dataset folder written by g.passportsToParquet(), got ${shown(dir)}`);
+  if (typeof dir !== "string" || !dir) {
+    fail(`expected the path of a Parquet dataset folder written by g.passportsToParquet(), got ${shown(dir)}`);
+  }
   const path = dir as string;
   if (!existsSync(path)) fail(`'${path}' does not exist`);
   if (!statSync(path).isDirectory()) fail(`'${path}' is a file, not a dataset folder`, `pass the folder that holds _manifest.json; ${HOW}`);
@@ -51,7 +53,11 @@ export function openPassportDataset(dir: unknown, fn: string): PassportDataset {
     fail(`'${manifestPath}' is not readable JSON (${(e as Error).message})`);
   }
   const m = ManifestSchema.safeParse(json);
-  if (!m.success) fail(`'${manifestPath}' is not the manifest of a passport dataset (${m.error.issues[0]!.path.join(".")}: ${m.error.issues[0]!.message})`);
+  if (!m.success) {
+    fail(
+      `'${manifestPath}' is not the manifest of a passport dataset (${m.error.issues[0]!.path.join(".")}: ${m.error.issues[0]!.message})`,
+    );
+  }
   const manifest = m.data!;
   if (!manifest.complete) {
     fail(
@@ -65,7 +71,9 @@ export function openPassportDataset(dir: unknown, fn: string): PassportDataset {
   }
   const files = manifest.pages.flatMap((p) => p.files).map((f) => join(path, f));
   const lost = files.filter((f) => !existsSync(f));
-  if (lost.length) fail(`${lost.length} part(s) the manifest of '${path}' names are missing, e.g. '${lost[0]}'`, "export the dataset again");
+  if (lost.length) {
+    fail(`${lost.length} part(s) the manifest of '${path}' names are missing, e.g. '${lost[0]}'`, "export the dataset again");
+  }
   let provenance: Provenance | undefined;
   const pf = join(path, "provenance.json");
   if (existsSync(pf)) {

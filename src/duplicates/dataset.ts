@@ -86,7 +86,9 @@ export function probableDuplicatesInDataset(dir: string, options?: DuplicateOpti
   }
   const names = [...blockIds.keys()];
   const noBlock = blockIds.get("");
-  if (o.blockBy && noBlock !== undefined) notes.push(`${blockSizes[noBlock]} records without ${o.blockBy} were compared with each other only`);
+  if (o.blockBy && noBlock !== undefined) {
+    notes.push(`${blockSizes[noBlock]} records without ${o.blockBy} were compared with each other only`);
+  }
   const parts: Parts = { ds, columns, partRows, blockOf };
 
   // 2. deterministic links among the records that have a shared key
