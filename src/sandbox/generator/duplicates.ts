@@ -21,6 +21,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { COLL_SITE_TEXT, SITES_PER_COUNTRY } from "./passports.ts";
 import { DONORS } from "./reference.ts";
 import { strList } from "./sql.ts";
+import { hasTable, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Default share of groups of four drawn as duplicate groups when the option is `true`. */
 export const DEFAULT_DUPLICATE_RATE = 0.02;
@@ -62,10 +63,7 @@ const INITIALS = ["JG", "DGD", "RMH", "AT", "MS", "PIT"];
 
 /** Plants the duplicates into table `accession` and records them in `planted_duplicate`. */
 export async function plantDuplicates(con: DuckDBConnection, rate: number): Promise<void> {
-  const hasErrors = Number(
-    (await con.runAndReadAll("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'planted_error'"))
-      .getRows()[0]![0],
-  ) > 0;
+  const hasErrors = await hasTable(con, "planted_error");
   const S = SYLLABLES.length;
   const syl = (k: number) => `(${strList(SYLLABLES)})[1 + ((gno // ${S ** k}) % ${S})::INT]`;
   await con.run(`
@@ -228,27 +226,23 @@ export interface PlantedDuplicate {
  * ```
  */
 export async function readPlantedDuplicates(db: DuckDBInstance): Promise<PlantedDuplicate[]> {
-  const con = await db.connect();
-  try {
-    const exists = await con.runAndReadAll("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'planted_duplicate'");
-    if (Number(exists.getRows()[0]![0]) === 0) return [];
-    const rows = (await con.runAndReadAll(
-      "SELECT id, uuid, inst_code, accession_number, group_id, role, kind, evidence, planted FROM planted_duplicate ORDER BY group_id, id",
-    )).getRows();
-    return rows.map((r) => ({
-      id: Number(r[0]),
-      uuid: String(r[1]),
-      instCode: String(r[2]),
-      accessionNumber: String(r[3]),
-      groupId: Number(r[4]),
-      role: String(r[5]) as PlantedDuplicate["role"],
-      kind: String(r[6]),
-      evidence: String(r[7]) as PlantedDuplicate["evidence"],
-      planted: String(r[8] ?? ""),
-    }));
-  } finally {
-    con.closeSync();
-  }
+  const rows = await readTruthTable(
+    db,
+    "planted_duplicate",
+    "id, uuid, inst_code, accession_number, group_id, role, kind, evidence, planted",
+    "group_id, id",
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    uuid: String(r.uuid),
+    instCode: String(r.inst_code),
+    accessionNumber: String(r.accession_number),
+    groupId: Number(r.group_id),
+    role: String(r.role) as PlantedDuplicate["role"],
+    kind: String(r.kind),
+    evidence: String(r.evidence) as PlantedDuplicate["evidence"],
+    planted: textOrNull(r.planted!) ?? "",
+  }));
 }
 
 /** The share of groups the `plantDuplicates` option asks for (true: the default share). */
