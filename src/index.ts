@@ -60,5 +60,6 @@ export {
   type DuplicateResult,
   LANDRACE_STOP_WORDS,
   probableDuplicates,
+  probableDuplicatesInDataset,
   safetyDuplication,
 } from "./duplicates/index.ts";

@@ -5,15 +5,15 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import { attachDiagnostics } from "../client/core/diagnostics.ts";
-import { attachProvenance, freshProvenance, provenance } from "../client/core/provenance.ts";
+import { attachProvenance, freshProvenance, type Provenance, provenance } from "../client/core/provenance.ts";
 import { GenesysInputError } from "../client/core/errors.ts";
 import { deterministicLinks } from "./deterministic.ts";
 import { commonFrame, pairsFrame, setsFrame, summaryFrame } from "./frames.ts";
 import { type DuplicateOptions, type DuplicateOptionsInput, parseDuplicateOptions } from "./options.ts";
 import { pairScore, PairStore } from "./pairs.ts";
 import { type CommonKeyword, probableLinks } from "./probable.ts";
-import { readRecords, value } from "./records.ts";
-import { buildSets, type ScoredPair, strengthOf } from "./sets.ts";
+import { readRecords, type Records, value } from "./records.ts";
+import { buildSets, type ScoredPair, type SetInfo, type Strength, strengthOf } from "./sets.ts";
 
 export interface DuplicateResult {
   /**
@@ -57,23 +57,13 @@ export function probableDuplicates(df: DataFrame, options?: DuplicateOptionsInpu
   if (!df || typeof (df as DataFrame).select !== "function" || !Array.isArray((df as DataFrame).columns)) {
     throw new GenesysInputError("expected a polars DataFrame of passports (e.g. from g.passports())", { endpoint: FN });
   }
-  const extra = [...new Set([...(o.blockBy ? [o.blockBy] : []), ...o.nameFields, ...o.numberFields])];
-  const r = readRecords(df, extra);
-  const notes: string[] = [];
-  if (o.blockBy && r.missing.includes(o.blockBy)) {
-    throw new GenesysInputError(`the frame has no column "${o.blockBy}" to block by`, {
-      endpoint: FN,
-      hint: `select it (e.g. passports(filter, { select: [..., "${o.blockBy}"] })), or pass blockBy: null for one block`,
-    });
-  }
-  const used = [...o.nameFields, ...o.numberFields, "INSTCODE", "DOI", "DONORCODE", "COLLCODE"];
-  const absent = r.missing.filter((c) => used.includes(c));
-  if (absent.length) notes.push(`columns not in the frame, so not used: ${absent.join(", ")}`);
+  const r = readRecords(df, extraColumns(o));
+  const notes = columnNotes(o, r.missing, FN);
   const pairs = new PairStore(r.rows);
   deterministicLinks(r, pairs);
   const blocks = new Map<string, number[]>();
   for (let i = 0; i < r.rows; i++) {
-    const b = o.blockBy ? value(r, o.blockBy, i).toUpperCase() : "";
+    const b = blockKey(r, o, i);
     const l = blocks.get(b);
     if (l) l.push(i);
     else blocks.set(b, [i]);
@@ -81,49 +71,109 @@ export function probableDuplicates(df: DataFrame, options?: DuplicateOptionsInpu
   if (o.blockBy && blocks.has("")) notes.push(`${blocks.get("")!.length} records without ${o.blockBy} were compared with each other only`);
   const common: CommonKeyword[] = [];
   for (const [b, rows] of blocks) common.push(...probableLinks(r, rows, b || "(none)", o, pairs));
+  const scored = scorePairs(r, pairs, o).filter((p) => p.strength !== "weak" || o.weakPairs);
+  scored.sort((x, y) => x.a - y.a || x.b - y.b);
+  const info = buildSets(r.rows, scored);
+  const count = (s: Strength) => scored.filter((p) => p.strength === s).length;
+  return finishResult({
+    fn: FN,
+    o,
+    rows: r.rows,
+    blocks: blocks.size,
+    info,
+    sets: setsFrame(r, info, scored),
+    pairs: pairsFrame(r, scored),
+    counts: { deterministic: count("deterministic"), probable: count("probable"), weak: count("weak") },
+    common,
+    notes,
+    source: provenance(df),
+    started,
+  });
+}
+
+/** The columns the finder reads besides DUPLICATE_COLUMNS: the block column, the name and number fields. */
+export function extraColumns(o: DuplicateOptions): string[] {
+  return [...new Set([...(o.blockBy ? [o.blockBy] : []), ...o.nameFields, ...o.numberFields])];
+}
+
+/** Refuses input without the block column; notes the columns the finder would use that the input lacks. */
+export function columnNotes(o: DuplicateOptions, missing: string[], fn: string, input = "frame"): string[] {
+  if (o.blockBy && missing.includes(o.blockBy)) {
+    throw new GenesysInputError(`the ${input} has no column "${o.blockBy}" to block by`, {
+      endpoint: fn,
+      hint: `select it (e.g. passports(filter, { select: [..., "${o.blockBy}"] })), or pass blockBy: null for one block`,
+    });
+  }
+  const used = [...o.nameFields, ...o.numberFields, "INSTCODE", "DOI", "DONORCODE", "COLLCODE"];
+  const absent = missing.filter((c) => used.includes(c));
+  return absent.length ? [`columns not in the ${input}, so not used: ${absent.join(", ")}`] : [];
+}
+
+/** The block a record's probable links are sought in: its `blockBy` value in upper case ("" when none). */
+export function blockKey(r: Records, o: DuplicateOptions, row: number): string {
+  return o.blockBy ? value(r, o.blockBy, row).toUpperCase() : "";
+}
+
+/** Every pair of the store scored (halved when both records give a country of origin and they differ). */
+export function scorePairs(r: Records, pairs: PairStore, o: DuplicateOptions): ScoredPair[] {
   const scored: ScoredPair[] = [];
   for (const p of pairs.pairs.values()) {
     const ca = value(r, "ORIGCTY", p.a), cb = value(r, "ORIGCTY", p.b);
     const score = pairScore(p, ca !== "" && cb !== "" && ca.toUpperCase() !== cb.toUpperCase());
-    const strength = strengthOf(p, score, o.linkScore);
-    if (strength === "weak" && !o.weakPairs) continue;
-    scored.push({ ...p, score, strength, set: 0 });
+    scored.push({ ...p, score, strength: strengthOf(p, score, o.linkScore), set: 0 });
   }
-  scored.sort((x, y) => x.a - y.a || x.b - y.b);
-  const info = buildSets(r.rows, scored);
-  const sets = setsFrame(r, info, scored);
-  const pairsDf = pairsFrame(r, scored);
-  const count = (s: string) => scored.filter((p) => p.strength === s).length;
+  return scored;
+}
+
+/** What a run found, before it is published as a DuplicateResult. */
+export interface Findings {
+  fn: string;
+  o: DuplicateOptions;
+  rows: number;
+  blocks: number;
+  info: SetInfo;
+  sets: DataFrame;
+  pairs: DataFrame;
+  counts: Record<Strength, number>;
+  common: CommonKeyword[];
+  notes: string[];
+  /** The input's provenance (the frame's, or the dataset's provenance.json). */
+  source: Provenance | undefined;
+  started: number;
+}
+
+/** The summary, and provenance and diagnostics on every frame. */
+export function finishResult(f: Findings): DuplicateResult {
+  const { o, info, sets } = f;
   const holds = sets.unique({ subset: ["set_id"] }).getColumn("holds_by").toArray() as string[];
   const summary = summaryFrame([
-    ["records", r.rows],
-    ["blocks", blocks.size],
-    ["deterministic pairs", count("deterministic")],
-    ["probable pairs", count("probable")],
-    ["weak pairs (review only)", count("weak")],
+    ["records", f.rows],
+    ["blocks", f.blocks],
+    ["deterministic pairs", f.counts.deterministic],
+    ["probable pairs", f.counts.probable],
+    ["weak pairs (review only)", f.counts.weak],
     ["sets", info.members.length],
     ["records in sets", sets.height],
     ["sets held by deterministic links alone", holds.filter((h) => h === "deterministic").length],
     ["sets held by deterministic and probable links", holds.filter((h) => h === "deterministic+probable").length],
     ["sets held by probable links alone", holds.filter((h) => h === "probable").length],
-    ["largest set", Math.max(0, ...info.members.map((m) => m.length))],
-    ["common keywords skipped", common.length],
+    ["largest set", info.members.reduce((m, x) => Math.max(m, x.length), 0)],
+    ["common keywords skipped", f.common.length],
   ]);
-  const source = provenance(df);
-  const seconds = (performance.now() - started) / 1000;
-  for (const [kind, frame] of [["duplicates.sets", sets], ["duplicates.pairs", pairsDf], ["duplicates.summary", summary]] as const) {
+  const seconds = (performance.now() - f.started) / 1000;
+  for (const [kind, frame] of [["duplicates.sets", sets], ["duplicates.pairs", f.pairs], ["duplicates.summary", summary]] as const) {
     attachProvenance(
       frame,
       freshProvenance({
-        server: source?.server ?? "(local frame)",
-        endpoints: [...(source?.endpoints ?? []), FN],
+        server: f.source?.server ?? "(local frame)",
+        endpoints: [...(f.source?.endpoints ?? []), f.fn],
         kind,
-        filter: source?.filter ?? null,
+        filter: f.source?.filter ?? null,
         options: { ...o, stopWords: `${o.stopWords.length} words` },
         rows: frame.height,
       }),
     );
-    attachDiagnostics(frame, { endpoint: FN, coercions: [], notes });
+    attachDiagnostics(frame, { endpoint: f.fn, coercions: [], notes: f.notes });
   }
-  return { sets, pairs: pairsDf, summary, commonKeywords: commonFrame(common), options: o, rows: r.rows, seconds };
+  return { sets, pairs: f.pairs, summary, commonKeywords: commonFrame(f.common), options: o, rows: f.rows, seconds };
 }

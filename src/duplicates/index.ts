@@ -1,5 +1,6 @@
 /** Probable duplicates and cross-genebank links: `probableDuplicates(df)` and what it is made of. */
 export { type DuplicateResult, probableDuplicates } from "./find.ts";
+export { probableDuplicatesInDataset } from "./dataset.ts";
 export { type DuplicateOptions, type DuplicateOptionsInput, DuplicateOptionsSchema } from "./options.ts";
 export { LANDRACE_STOP_WORDS } from "./stoplist.ts";
 export { safetyDuplication } from "./safety.ts";

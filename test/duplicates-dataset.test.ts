@@ -1,0 +1,97 @@
+/**
+ * Over real HTTP: the passports of a sandbox with planted duplicates (a self-test: the sandbox made them), once as a
+ * frame (g.passports()) and once as the Parquet dataset g.passportsToParquet() writes; probableDuplicatesInDataset()
+ * on the folder must give exactly the pairs, sets and summary probableDuplicates() gives on the frame. Blocking by
+ * INSTCODE makes every cross-genebank deterministic link cross blocks (the sandbox's links stay within a genus).
+ */
+import pl from "nodejs-polars";
+import type { DataFrame } from "nodejs-polars";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Genesys, GenesysInputError, probableDuplicates, probableDuplicatesInDataset } from "../src/index.ts";
+import type { DuplicateOptionsInput } from "../src/index.ts";
+import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+
+let sb: Sandbox;
+let g: Genesys;
+let df: DataFrame;
+let tmp: string;
+let dir: string;
+
+beforeAll(async () => {
+  sb = await startSandbox({ accessions: 5_000, seed: 11, plantDuplicates: 0.04 });
+  g = new Genesys({ baseUrl: sb.url, token: sb.token });
+  tmp = mkdtempSync(join(tmpdir(), "genesys-dups-dataset-"));
+  dir = join(tmp, "passports");
+  await g.passportsToParquet({}, dir);
+  df = await g.passports({});
+}, 180_000);
+afterAll(async () => {
+  await g?.close();
+  await sb?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const records = (f: DataFrame) => f.toRecords();
+
+describe("probableDuplicatesInDataset() = probableDuplicates() on the same passports", () => {
+  const cases: [string, DuplicateOptionsInput][] = [
+    ["by GENUS (default)", {}],
+    ["by INSTCODE: deterministic links across blocks", { blockBy: "INSTCODE" }],
+    ["one block, no weak pairs", { blockBy: null, weakPairs: false }],
+  ];
+  for (const [name, options] of cases) {
+    it(name, () => {
+      const frame = probableDuplicates(df, options);
+      const folder = probableDuplicatesInDataset(dir, options);
+      expect(frame.pairs.height).toBeGreaterThan(100);
+      expect(frame.sets.height).toBeGreaterThan(50);
+      expect(records(folder.pairs)).toEqual(records(frame.pairs));
+      expect(records(folder.sets)).toEqual(records(frame.sets));
+      expect(records(folder.summary)).toEqual(records(frame.summary));
+      expect(records(folder.commonKeywords)).toEqual(records(frame.commonKeywords));
+      expect(folder.rows).toBe(df.height);
+    }, 120_000);
+  }
+
+  it("the INSTCODE blocks do put deterministic links across blocks (the case above tests that route)", () => {
+    const { pairs } = probableDuplicatesInDataset(dir, { blockBy: "INSTCODE", weakPairs: false });
+    const cross = pairs.filter(pl.col("strength").eq(pl.lit("deterministic")).and(pl.col("INSTCODE_a").neq(pl.col("INSTCODE_b"))));
+    expect(cross.height).toBeGreaterThan(20);
+  }, 60_000);
+});
+
+describe("what is not a passport dataset", () => {
+  const fails = (path: unknown, what: RegExp, hint: RegExp) => {
+    try {
+      probableDuplicatesInDataset(path as string);
+    } catch (e) {
+      expect(e).toBeInstanceOf(GenesysInputError);
+      expect((e as GenesysInputError).endpoint).toBe("probableDuplicatesInDataset()");
+      expect((e as Error).message).toMatch(what);
+      expect((e as GenesysInputError).hint).toMatch(hint);
+      return;
+    }
+    throw new Error(`no error for ${String(path)}`);
+  };
+  it("a path that does not exist, a file, no path", () => {
+    fails(join(tmp, "nowhere"), /does not exist/, /passportsToParquet/);
+    writeFileSync(join(tmp, "file.csv"), "INSTCODE\n");
+    fails(join(tmp, "file.csv"), /is a file/, /_manifest\.json/);
+    fails(undefined, /expected the path/, /passportsToParquet/);
+  });
+  it("a folder without a manifest, a cut export, a dataset of something else", () => {
+    const other = join(tmp, "other");
+    mkdirSync(other);
+    fails(other, /no _manifest\.json/, /passportsToParquet/);
+    const manifest = (m: unknown) => writeFileSync(join(other, "_manifest.json"), JSON.stringify(m));
+    manifest({ complete: false, schema: [["INSTCODE", "String"], ["ACCENUMB", "String"]], pages: [] });
+    fails(other, /not complete/, /resumes/);
+    manifest({ complete: true, schema: [["trait", "String"]], pages: [] });
+    fails(other, /holds no passports/, /passportsToParquet/);
+    manifest({ rows: 3 });
+    fails(other, /not the manifest/, /passportsToParquet/);
+  });
+});
