@@ -46,7 +46,8 @@ describe("probableDuplicatesInDataset() = probableDuplicates() on the same passp
     it(name, () => {
       const frame = probableDuplicates(df, options);
       const folder = probableDuplicatesInDataset(dir, options);
-      expect(frame.pairs.height).toBeGreaterThan(100);
+      // without weak pairs, the joining links alone: about 70 at 5,000 accessions since links need the passport's corroboration
+      expect(frame.pairs.height).toBeGreaterThan(40);
       expect(frame.sets.height).toBeGreaterThan(50);
       expect(records(folder.pairs)).toEqual(records(frame.pairs));
       expect(records(folder.sets)).toEqual(records(frame.sets));

@@ -28,6 +28,10 @@ export const SITES_PER_COUNTRY: number = siteData().params.sitesPerCountry;
 /** Points at sea per country in sites.json. */
 export const SEA_PER_COUNTRY: number = siteData().params.seaPerCountry;
 
+/** COLLSITE from a row of ref_site (place, admin, km, dir): "12 km NE of Popayán, Cauca", or the place itself within 1 km. */
+export const COLL_SITE_TEXT = `CASE WHEN km < 1 THEN place ELSE km::INT::VARCHAR || ' km ' || dir || ' of ' || place END
+  || CASE WHEN admin <> '' THEN ', ' || admin ELSE '' END`;
+
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
   const s = Math.trunc(seed);
@@ -213,6 +217,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   const curation = weighted(CURATION);
   const donorCodes = strList(DONORS.map((d) => d.code));
   const donorNames = strList(DONORS.map((d) => d.name));
+  const donorPrefixes = strList(DONORS.map((d) => d.numberPrefix));
   const remarks = [...REMARKS, 'Seed coat "speckled" type', "Note:\tsee field book", "Two forms present;\nseparated in 2003"];
   const subsets = Array.from({ length: 6 }, (_, k) => `uuid_of('subset-${k}')`);
   const sql = `
@@ -274,8 +279,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         24)) END AS acq_date,
       orig_cty, orig_name, orig_num,
       -- the GeoNames place nearest the site (sites.json): "12 km NE of Popayán, Cauca", or the place itself within 1 km
-      CASE WHEN collected AND u(id, 25) < 0.75 THEN CASE WHEN km < 1 THEN place ELSE km::INT::VARCHAR || ' km ' || dir || ' of ' || place
-        END || CASE WHEN admin <> '' THEN ', ' || admin ELSE '' END END AS coll_site,
+      CASE WHEN collected AND u(id, 25) < 0.75 THEN ${COLL_SITE_TEXT} END AS coll_site,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lat + (u(id, 16) - 0.5) * 0.03, 4) END AS latitude,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lon + (u(id, 72) - 0.5) * 0.03, 4) END AS longitude,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN ${
@@ -291,9 +295,9 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
         12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
       CASE WHEN u(id, 38) < 0.85 THEN CASE ${collsrc} END END AS coll_src,
-      CASE WHEN collected AND u(id, 40) < 0.5 THEN ${
-    pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)
-  } || ' ' || (1 + id % 9000)::VARCHAR END AS coll_numb,
+      -- a collector's running number: one sample, one number (the id keeps them apart)
+      CASE WHEN collected AND u(id, 40) < 0.5 THEN ${pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)} || ' ' || id::VARCHAR
+        END AS coll_numb,
       CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorCodes}[dk] || CASE WHEN u(id, 43) < 0.2 THEN ';' || inst_code ELSE ''
         END END AS coll_code,
       CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorNames}[dk] END AS coll_name,
@@ -303,9 +307,13 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         AS coll_miss_id,
       CASE WHEN u(id, 47) < 0.4 THEN ${donorCodes}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_code,
       CASE WHEN u(id, 47) < 0.4 THEN ${donorNames}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_name,
-      CASE WHEN u(id, 49) < 0.3 THEN upper(coalesce(orig_cty, 'XXX')) || ' ' || (1 + id % 700)::VARCHAR END AS donor_numb,
-      CASE WHEN u(id, 50) < 0.3 THEN 'PI ' || (100000 + (id * 13) % 600000)::VARCHAR || CASE WHEN u(id, 51) < 0.3 THEN ';' ||
-        upper(substr(crop_code, 1, 3)) || '-' || (id % 10000)::VARCHAR ELSE '' END END AS other_numb,
+      -- the donor's own accession number for the sample (its prefix, and a number no other sample of it has)
+      CASE WHEN u(id, 47) < 0.4 AND u(id, 49) < 0.75 THEN ${donorPrefixes}[1 + (h(id, 48) % ${DONORS.length})::INT] || id::VARCHAR
+        END AS donor_numb,
+      -- other numbers of the same sample: a USDA PI number and a crop collection's number, neither shared with another sample
+      -- (PI <id> is no other sandbox accession's ACCENUMB)
+      CASE WHEN u(id, 50) < 0.3 THEN 'PI ' || id::VARCHAR || CASE WHEN u(id, 51) < 0.3 THEN ';' ||
+        upper(substr(crop_code, 1, 3)) || '-' || id::VARCHAR ELSE '' END END AS other_numb,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorCodes}[dk] END AS breeder_code,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorNames}[dk] END AS breeder_name,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 53) < 0.5 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 54)} || '/' || ${
