@@ -94,10 +94,10 @@ describe("passportsToParquet resuming", () => {
     const onlyNamed = (out: string) => {
       const manifest = JSON.parse(readFileSync(join(out, "_manifest.json"), "utf8"));
       expect(manifest.complete).toBe(false);
-      const named: string[] = manifest.pages.flatMap((p: { files: string[] }) => p.files);
+      const named: string[] = manifest.parts.map((p: { file: string }) => p.file);
       expect(named.length).toBeGreaterThan(1);
       expect(readdirSync(out).filter((f) => f !== "_manifest.json").sort()).toEqual([...named].sort());
-      return manifest.pages.reduce((n: number, p: { rows: number }) => n + p.rows, 0);
+      return manifest.parts.reduce((n: number, p: { rows: number }) => n + p.rows, 0);
     };
     // cancelled at page 1's first block
     const out = fresh();
