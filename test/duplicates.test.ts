@@ -193,6 +193,19 @@ describe("probable links and sets", () => {
     expect(far).toMatchObject({ strength: "weak" });
     expect(String(far.evidence)).toContain("111 km apart");
   });
+  it("a name many records of the genus hold (more than rareNameRecords, 5) names a landrace type, not one sample: it weighs as a keyword", () => {
+    const site = { SPECIES: "glaucum", ORIGCTY: "IND", COLLSITE: "12 km N of Jodhpur, Rajasthan" };
+    const rows = [0, 1, 2, 3, 4, 5].map((i): Row => ({
+      INSTCODE: `IND00${i}`,
+      ACCENUMB: `IP ${i}`,
+      GENUS: "Pennisetum",
+      ACCENAME: "Chadi",
+      ...site,
+    }));
+    expect(pairsOf(rows).pairs.map((p) => [p.score, p.strength])).toEqual(Array(15).fill([0.5, "weak"]));
+    expect(pairsOf(rows.slice(0, 5)).pairs.map((p) => p.strength)).toEqual(Array(10).fill("probable"));
+    expect(pairsOf(rows, { rareNameRecords: 6 }).pairs.every((p) => p.strength === "probable")).toBe(true);
+  });
   it("the same donor number in two records, without a donor code, is a shared number, not a link: it needs a name or the site too", () => {
     const a: Row = { INSTCODE: "ETH085", ACCENUMB: "23", GENUS: "Hordeum", DONORNUMB: "ETH 24", ORIGCTY: "ETH" };
     const b: Row = { INSTCODE: "DEU146", ACCENUMB: "HOR 1423", GENUS: "Hordeum", DONORNUMB: "ETH24", ORIGCTY: "ETH" };

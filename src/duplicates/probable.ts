@@ -141,7 +141,10 @@ export function probableLinks(
   const names = usable(nameKeys);
   for (const k of names) {
     const occ = nameKeys.get(k)!;
-    if (occ.length >= 2) emit(k, k, occ, occ, "name", PROBABLE_WEIGHTS.name, true);
+    if (occ.length < 2) continue;
+    // a name many records share names a landrace type or a market class, not one sample
+    const rare = distinctRows(occ) <= o.rareNameRecords;
+    emit(k, k, occ, occ, "name", rare ? PROBABLE_WEIGHTS.name : PROBABLE_WEIGHTS.keyword, true);
   }
   if (o.fuzzy) {
     fuzzyPairs(names, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {

@@ -13,7 +13,7 @@ import { plantDuplicates } from "./generator/duplicates.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 13;
+export const GENERATOR_VERSION = 14;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 

@@ -5,7 +5,6 @@
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
 import {
-  ACCESSION_NAME_ROOTS,
   COLLSRC_BY_SAMPSTAT,
   COUNTRIES,
   CROPS,
@@ -20,6 +19,7 @@ import {
   STORAGE_SEED,
   type Taxon,
 } from "./reference.ts";
+import { accessionNameSql, linePrefixSql, NAME_AREA, refNameRows } from "./names.ts";
 import { siteData } from "./site-data.ts";
 import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 
@@ -148,12 +148,13 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
   await con.run(
     valuesTable(
       "ref_country",
-      ["cidx", "code3", "code_num", "name", "towns", "ntowns", "cen_lat", "cen_lon", "cen_ok"],
+      ["cidx", "code3", "code_num", "name", "name_area", "towns", "ntowns", "cen_lat", "cen_lon", "cen_ok"],
       COUNTRIES.map((c, i) => [
         num(i),
         str(c.code3),
         num(c.codeNum),
         str(c.name),
+        str(NAME_AREA[c.code3] ?? ""),
         strList(c.towns),
         num(c.towns.length),
         num(SITES[c.code3]!.centroid[0]),
@@ -187,6 +188,7 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
       COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]!.sea.map((x) => x.join(",")).join(";"))})`).join(", ")
     }) t(code3, sea))`,
   );
+  await con.run(valuesTable("ref_name", ["area", "crop_code", "names", "nnames"], refNameRows(CROPS.map((c) => c.code))));
   await con.run(
     valuesTable(
       "ref_institute",
@@ -248,6 +250,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
     SELECT o.*,
       CASE WHEN u(o.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
       co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
+      co.name_area, nm.names, coalesce(nm.nnames, 0) AS nnames,
       s.place, s.admin, s.km, s.dir, s.place_elev,
       (o.samp_stat < 400 OR u(o.id, 3) < 0.2) AS collected,
       u(o.id, 12) < CASE WHEN o.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
@@ -256,6 +259,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
     FROM o
     JOIN ref_country co ON co.code3 = o.orig_pick
     JOIN ref_site s ON s.code3 = co.code3 AND s.k = (h(o.id, 15) % ${SITES_PER_COUNTRY})::INT
+    LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = o.crop_code
   ), r AS (
     SELECT
       id,
@@ -265,9 +269,8 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U', 1 + (dx % 37)::INT, 1) END AS doi,
       inst_code, inst_id, inst_name, inst_acronym, inst_country,
       number_prefix || id::VARCHAR || CASE WHEN u(id, 8) < 0.03 THEN 'K' ELSE '' END AS accession_number,
-      CASE WHEN u(id, 9) < 0.6 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 10)} ||
-        CASE WHEN u(id, 11) < 0.5 THEN ' de ' || towns[1 + (h(id, 13) % ntowns)::BIGINT] ELSE '-' || (id % 500)::VARCHAR END END
-          AS accession_name,
+      -- names by kind of material, crop and language of the country of origin (names.ts)
+      ${accessionNameSql()} AS accession_name,
       u(id, 6) < 0.03 AS historic,
       ${pick(curation, "id", 14)} AS curation_type,
       genus, species, sp_author,
@@ -316,9 +319,10 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         upper(substr(crop_code, 1, 3)) || '-' || id::VARCHAR ELSE '' END END AS other_numb,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorCodes}[dk] END AS breeder_code,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorNames}[dk] END AS breeder_name,
-      CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 53) < 0.5 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 54)} || '/' || ${
-    pick(ACCESSION_NAME_ROOTS, "id", 55)
-  } || CASE WHEN u(id, 56) < 0.3 THEN '//' || ${pick(ACCESSION_NAME_ROOTS, "id", 57)} ELSE '' END END AS ancest,
+      -- a pedigree of two or three of the programme's lines
+      CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 53) < 0.5 THEN ${linePrefixSql()} || (1 + h(id, 54) % 999)::VARCHAR || '/'
+        || ${linePrefixSql()} || (1 + h(id, 55) % 999)::VARCHAR || CASE WHEN u(id, 56) < 0.3 THEN '//' || ${linePrefixSql()}
+        || (1 + h(id, 57) % 999)::VARCHAR ELSE '' END END AS ancest,
       -- clonal crops' cultivated material lives in vitro, in the field or in liquid nitrogen, duplicated as such; their
       -- wild relatives, and every other crop, as seed
       nullif(CASE WHEN clonal AND samp_stat >= 300 THEN dupl_clonal[1 + (h(id, 58) % ndupl_clonal)::BIGINT]

@@ -676,38 +676,6 @@ export const COLLSRC_BY_SAMPSTAT: { below: number; codes: [number, number][] }[]
 export const STORAGE_SEED: [string, number][] = [["13", 50], ["11", 8], ["12", 15], ["11;13", 10], ["12;13", 12], ["10", 2]];
 /** STORAGE of clonal accessions (field, in vitro, cryopreserved). */
 export const STORAGE_CLONAL: [string, number][] = [["30", 45], ["20", 20], ["20;30", 20], ["30;40", 10], ["40", 5]];
-export const ACCESSION_NAME_ROOTS = [
-  "Criollo",
-  "Blanco",
-  "Rojo",
-  "Amarillo",
-  "Negro",
-  "Pérez",
-  "Nariño",
-  "Fréjol",
-  "Mañoso",
-  "Canário",
-  "Jaune précoce",
-  "Blé dur",
-  "Çakıl",
-  "Kırmızı",
-  "Škoda",
-  "Ørsted",
-  "Zürich",
-  "São Bento",
-  "Ñuñuma",
-  "Pāpaku",
-  "Tōkai",
-  "Hà Giang",
-  "Gärtner",
-  "Łódź",
-  "Ämmä",
-  "Cáñamo",
-  "Alubia",
-  "Carioca",
-  "Mbeya",
-  "Kafula",
-];
 export const SITE_TEMPLATES = [
   "{n} km N of {town}",
   "{n} km S of {town}",
