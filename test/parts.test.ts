@@ -54,7 +54,7 @@ describe("one format for the cache and the Parquet sink", () => {
 
     // the same kind of folder: a manifest of the one schema naming Parquet parts, and nothing else but the sink's provenance
     const [entry] = g.cache.list();
-    for (const [folder, extra] of [[join(cacheDir, entry!.id), []], [out, ["provenance.json"]]] as const) {
+    for (const [folder, extra] of [[join(cacheDir, entry!.id), []], [out, ["_provenance.json"]]] as const) {
       const m = PartsManifestSchema.parse(JSON.parse(readFileSync(join(folder, "_manifest.json"), "utf8")));
       expect(m).toMatchObject({ format: PARTS_FORMAT, complete: true });
       expect(readdirSync(folder).sort()).toEqual(["_manifest.json", ...extra, ...m.parts.map((p) => p.file)].sort());

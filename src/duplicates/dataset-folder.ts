@@ -12,7 +12,7 @@ import { GenesysInputError } from "../client/core/errors.ts";
 import type { Provenance } from "../client/core/provenance.ts";
 import { shown } from "../client/options.ts";
 // the one manifest of the on-disk export format (the export's and the cache's: client/parts/manifest.ts)
-import { partRows, PartsManifestSchema as ManifestSchema } from "../client/parts/manifest.ts";
+import { partRows, PartsManifestSchema as ManifestSchema, PROVENANCE } from "../client/parts/manifest.ts";
 
 const ProvenanceFileSchema = z.object({ provenance: z.object({ server: z.string(), endpoints: z.array(z.string()) }).passthrough() });
 
@@ -70,7 +70,7 @@ export function openPassportDataset(dir: unknown, fn: string): PassportDataset {
     fail(`${lost.length} part(s) the manifest of '${path}' names are missing, e.g. '${lost[0]}'`, "export the dataset again");
   }
   let provenance: Provenance | undefined;
-  const pf = join(path, "provenance.json");
+  const pf = [PROVENANCE, "provenance.json"].map((f) => join(path, f)).find((f) => existsSync(f)) ?? join(path, PROVENANCE);
   if (existsSync(pf)) {
     try {
       const p = ProvenanceFileSchema.safeParse(JSON.parse(readFileSync(pf, "utf8")));
