@@ -261,7 +261,10 @@ export class CacheStore {
         return undefined;
       }
       const frames: Record<string, DataFrame> = {};
-      for (const name of found.meta.frames) frames[name] = pl.concat(read.filter((_, i) => parts[i]!.frame === name));
+      for (const name of found.meta.frames) {
+        const own = read.filter((_, i) => parts[i]!.frame === name);
+        frames[name] = own.length === 1 ? own[0]! : pl.concat(own);
+      }
       return { meta: found.meta, frames, ageMs: Date.now() - Date.parse(found.meta.createdAt) };
     } catch {
       return undefined;

@@ -18,7 +18,7 @@
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "nodejs-polars";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
@@ -90,6 +90,12 @@ async function openManifest(
   opts: ParquetOptions,
   row: (i: number) => Promise<DataFrame | undefined>,
 ): Promise<{ manifest: PartsManifest; notes: string[] }> {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new GenesysInputError(`'${dir}' is a file, not a folder`, {
+      endpoint: "passportsToParquet()",
+      hint: "choose a new or empty folder",
+    });
+  }
   const found = readManifest(dir);
   if ("absent" in found && existsSync(dir) && readdirSync(dir).length) {
     throw new GenesysInputError(`'${dir}' exists and is not a dataset written by passportsToParquet()`, {
