@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Genesys, GenesysInputError, probableDuplicates, probableDuplicatesInDataset } from "../src/index.ts";
 import type { DuplicateOptionsInput } from "../src/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+import { newManifest } from "../src/client/parts/manifest.ts";
 
 let sb: Sandbox;
 let g: Genesys;
@@ -88,9 +89,11 @@ describe("what is not a passport dataset", () => {
     mkdirSync(other);
     fails(other, /no _manifest\.json/, /passportsToParquet/);
     const manifest = (m: unknown) => writeFileSync(join(other, "_manifest.json"), JSON.stringify(m));
-    manifest({ complete: false, schema: [["INSTCODE", "String"], ["ACCENUMB", "String"]], pages: [] });
+    // the one manifest of the on-disk export format (client/parts/manifest.ts)
+    const part = (columns: [string, string][]) => ({ file: "part-000000-0000.parquet", frame: "df", page: 0, rows: 1, columns });
+    manifest({ ...newManifest({}), parts: [part([["INSTCODE", "String"], ["ACCENUMB", "String"]])] });
     fails(other, /not complete/, /resumes/);
-    manifest({ complete: true, schema: [["trait", "String"]], pages: [] });
+    manifest({ ...newManifest({}), complete: true, parts: [part([["trait", "String"]])] });
     fails(other, /holds no passports/, /passportsToParquet/);
     manifest({ rows: 3 });
     fails(other, /not the manifest/, /passportsToParquet/);

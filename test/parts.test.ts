@@ -9,10 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Genesys, provenance } from "../src/index.ts";
+import { Genesys, GenesysInputError, provenance } from "../src/index.ts";
 import { cacheKey } from "../src/client/cache/key.ts";
 import { CacheStore } from "../src/client/cache/store.ts";
 import { PARTS_FORMAT, PartsManifestSchema } from "../src/client/parts/manifest.ts";
+import { atomicWriteAsync } from "../src/client/core/private-fs.ts";
+import { writePart } from "../src/client/parts/part.ts";
 import { useSandboxClient } from "./helpers/sandbox.ts";
 
 let dir: string;
@@ -54,7 +56,7 @@ describe("one format for the cache and the Parquet sink", () => {
 
     // the same kind of folder: a manifest of the one schema naming Parquet parts, and nothing else but the sink's provenance
     const [entry] = g.cache.list();
-    for (const [folder, extra] of [[join(cacheDir, entry!.id), []], [out, ["provenance.json"]]] as const) {
+    for (const [folder, extra] of [[join(cacheDir, entry!.id), []], [out, ["_provenance.json"]]] as const) {
       const m = PartsManifestSchema.parse(JSON.parse(readFileSync(join(folder, "_manifest.json"), "utf8")));
       expect(m).toMatchObject({ format: PARTS_FORMAT, complete: true });
       expect(readdirSync(folder).sort()).toEqual(["_manifest.json", ...extra, ...m.parts.map((p) => p.file)].sort());
@@ -162,5 +164,27 @@ describe("a folder the sink did not write", () => {
     const err = await ctx.g.passportsToParquet({ crop: ["beans"] }, out, { limit: 5 }).catch((e) => e);
     expect(err.message).toMatch(/holds a _manifest.json that passportsToParquet\(\) did not write/);
     expect(readdirSync(out).sort()).toEqual(["_manifest.json", "data.parquet"]);
+    // a file where the folder should be
+    const file = join(out, "data.parquet");
+    const notFolder = await ctx.g.passportsToParquet({ crop: ["beans"] }, file, { limit: 5 }).catch((e) => e);
+    expect(notFolder).toBeInstanceOf(GenesysInputError);
+    expect(notFolder.message).toMatch(/is a file, not a folder/);
+  });
+});
+
+describe("the part writer", () => {
+  it("a write cut off half-way leaves neither the part nor its temporary file; a complete one is renamed into place", async () => {
+    const folder = fresh();
+    mkdirSync(folder);
+    const cut = atomicWriteAsync(join(folder, "part-000000-0000.parquet"), async (tmp) => {
+      writeFileSync(tmp, "PAR1 half a part");
+      throw new Error("connection reset");
+    });
+    await expect(cut).rejects.toThrow("connection reset");
+    expect(readdirSync(folder)).toEqual([]);
+    const df = pl.DataFrame({ ACCENUMB: ["G1", null], n: [1, 2] });
+    await writePart(folder, "part-000000-0000.parquet", df);
+    expect(readdirSync(folder)).toEqual(["part-000000-0000.parquet"]);
+    expect(pl.readParquet(join(folder, "part-000000-0000.parquet")).frameEqual(df, true)).toBe(true);
   });
 });

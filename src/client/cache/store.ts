@@ -29,7 +29,9 @@ import type { Provenance } from "../core/provenance.ts";
 import { dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../core/private-fs.ts";
 import { newManifest, type Part, type PartsManifest, readManifest, writeManifest } from "../parts/manifest.ts";
 import { partOf, readParts, writePartSync } from "../parts/part.ts";
-import { type Kept, keptParts } from "../parts/resume.ts";
+import { keptParts, type StoredPages } from "../parts/resume.ts";
+
+export type { StoredPages };
 import { queryId } from "./key.ts";
 import { userCacheDir } from "../../runtime/cache-dir.ts";
 
@@ -60,18 +62,6 @@ export interface CachedEntry {
   meta: EntryMeta;
   frames: Record<string, DataFrame>;
   ageMs: number;
-}
-
-/** The complete pages 0..k-1 of an unfinished export, with what the first page written recorded. */
-export interface StoredPages {
-  frames: DataFrame[];
-  header: string[];
-  /** When the first page was written (ISO 8601). */
-  createdAt: string;
-  /** The caller's record given with the first page (page size, total, …). */
-  context: Record<string, unknown>;
-  /** The pages as the one resume check reads them (parts/resume.ts). */
-  kept: Kept;
 }
 
 export interface CacheStoreOptions {
@@ -271,7 +261,10 @@ export class CacheStore {
         return undefined;
       }
       const frames: Record<string, DataFrame> = {};
-      for (const name of found.meta.frames) frames[name] = pl.concat(read.filter((_, i) => parts[i]!.frame === name));
+      for (const name of found.meta.frames) {
+        const own = read.filter((_, i) => parts[i]!.frame === name);
+        frames[name] = own.length === 1 ? own[0]! : pl.concat(own);
+      }
       return { meta: found.meta, frames, ageMs: Date.now() - Date.parse(found.meta.createdAt) };
     } catch {
       return undefined;

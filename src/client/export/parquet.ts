@@ -1,7 +1,8 @@
 /**
  * The export written straight to disk as a Parquet dataset, block by block, for results larger than memory: a folder of
  * the one on-disk format (parts/manifest.ts, the cache's too): one part per typed block (`part-<page>-<block>.parquet`),
- * `_manifest.json` naming the complete pages' parts, and `provenance.json` once complete. Memory holds one block at a
+ * `_manifest.json` naming the complete pages' parts, and `_provenance.json` once complete (names starting with `_` are
+ * skipped by pyarrow, pandas and Spark when they read the folder as a dataset). Memory holds one block at a
  * time, whatever the size of the result.
  *
  * Every part has the same schema: a block that needs a wider dtype than the parts already written (a decimal in an
@@ -17,7 +18,7 @@
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "nodejs-polars";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
@@ -26,7 +27,16 @@ import type { ParquetOptions } from "../core/option-schemas.ts";
 import { atomicWriteText, TEMP_RE } from "../core/private-fs.ts";
 import type { Provenance } from "../core/provenance.ts";
 import type { Transport } from "../core/transport.ts";
-import { MANIFEST, newManifest, type Part, partRows, type PartsManifest, readManifest, writeManifest } from "../parts/manifest.ts";
+import {
+  MANIFEST,
+  newManifest,
+  type Part,
+  partRows,
+  type PartsManifest,
+  PROVENANCE,
+  readManifest,
+  writeManifest,
+} from "../parts/manifest.ts";
 import { columnsOf, type ParquetCompression, partOf, readPart, writePart } from "../parts/part.ts";
 import { keptParts, refuse, refused, resumedNote } from "../parts/resume.ts";
 import { exportBlocks, fetchRows, type PageBlock, reported } from "./pages.ts";
@@ -80,6 +90,12 @@ async function openManifest(
   opts: ParquetOptions,
   row: (i: number) => Promise<DataFrame | undefined>,
 ): Promise<{ manifest: PartsManifest; notes: string[] }> {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new GenesysInputError(`'${dir}' is a file, not a folder`, {
+      endpoint: "passportsToParquet()",
+      hint: "choose a new or empty folder",
+    });
+  }
   const found = readManifest(dir);
   if ("absent" in found && existsSync(dir) && readdirSync(dir).length) {
     throw new GenesysInputError(`'${dir}' exists and is not a dataset written by passportsToParquet()`, {
@@ -142,11 +158,12 @@ class ParquetFolder {
     return partRows(this.manifest);
   }
 
-  /** Removes what the manifest does not name: parts of a page under way, temporary files. */
+  /** Removes what the manifest does not name: parts of a page under way, temporary files, a provenance of an earlier run. */
   #removeStray(): void {
     const named = new Set(this.manifest.parts.map((p) => p.file));
     for (const f of readdirSync(this.dir)) {
-      if ((f.endsWith(".parquet") && !named.has(f)) || TEMP_RE.test(f)) rmSync(join(this.dir, f), { force: true });
+      const stray = (f.endsWith(".parquet") && !named.has(f)) || TEMP_RE.test(f) || f === PROVENANCE || f === "provenance.json";
+      if (stray) rmSync(join(this.dir, f), { force: true });
     }
   }
 
@@ -195,13 +212,13 @@ class ParquetFolder {
     this.#removeStray();
   }
 
-  /** Marks the dataset complete and writes `provenance.json`. */
+  /** Marks the dataset complete and writes `_provenance.json`. */
   finish(provenance: Provenance): ParquetSinkResult {
     this.manifest.complete = true;
     writeManifest(this.dir, this.manifest, MODE);
     const files = this.manifest.parts.map((p) => p.file);
     const diagnostics = this.log.toDiagnostics(ENDPOINT);
-    atomicWriteText(join(this.dir, "provenance.json"), JSON.stringify({ provenance, diagnostics, files }, null, 1), MODE);
+    atomicWriteText(join(this.dir, PROVENANCE), JSON.stringify({ provenance, diagnostics, files }, null, 1), MODE);
     return { dir: this.dir, files: files.map((f) => join(this.dir, f)), rows: this.rows, provenance, diagnostics };
   }
 }

@@ -8,19 +8,7 @@ import { stackBlocks } from "../csv/typing.ts";
 import { CoercionLog } from "../core/diagnostics.ts";
 import type { PageBlock } from "./pages.ts";
 import type { Kinds } from "../csv/typing.ts";
-import { type Kept, refuse, refused, type ResumeCheck, resumedNote } from "../parts/resume.ts";
-
-/** The complete pages 0..k-1 of an unfinished export in the cache. */
-export interface StoredPages {
-  frames: DataFrame[];
-  header: string[];
-  /** When the first page was stored (ISO 8601). */
-  createdAt: string;
-  /** What shaped the pages, as given to write(). */
-  context: Record<string, unknown>;
-  /** The pages as `refuse` checks them. */
-  kept: Kept;
-}
+import { refuse, refused, type ResumeCheck, resumedNote, type StoredPages } from "../parts/resume.ts";
 
 /** Where the complete pages of one export are kept in the cache (the entry's pages). */
 export interface PageStore {

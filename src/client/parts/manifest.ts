@@ -15,6 +15,12 @@ import { atomicWriteText, lstatOrUndefined, ownFile } from "../core/private-fs.t
 /** The format's name and version, in every manifest: a folder of another format (an earlier version's) is not read as this. */
 export const PARTS_FORMAT = "genesys-notebook/parts@1";
 export const MANIFEST = "_manifest.json";
+/**
+ * A finished export's provenance and diagnostics beside its parts (the Parquet sink's). Not `provenance.json` (earlier
+ * versions' name): pyarrow's dataset discovery, and so `pd.read_parquet(dir)`, and Spark skip only names starting with `_`
+ * or `.`, and fail on any other file that is not Parquet.
+ */
+export const PROVENANCE = "_provenance.json";
 
 /** Columns in order, each with its dtype as polars prints it (`String(dtype)`). */
 export const ColumnsSchema = z.array(z.tuple([z.string(), z.string()]));

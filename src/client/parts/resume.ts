@@ -27,6 +27,19 @@ export interface Kept {
   exactColumns?: string[];
 }
 
+/** The complete pages 0..k-1 of an unfinished export kept in the cache (CacheStore.readPages), as resuming uses them. */
+export interface StoredPages {
+  frames: DataFrame[];
+  /** The header the service sent with the first page. */
+  header: string[];
+  /** When the first page was stored (ISO 8601). */
+  createdAt: string;
+  /** What shaped the pages, as given when the first was stored. */
+  context: Record<string, unknown>;
+  /** The pages as `refuse` checks them (keptParts). */
+  kept: Kept;
+}
+
 export interface ResumeCheck {
   /** What shapes the pages now. */
   context: Record<string, unknown>;
