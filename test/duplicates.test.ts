@@ -193,7 +193,7 @@ describe("probable links and sets", () => {
     expect(far).toMatchObject({ strength: "weak" });
     expect(String(far.evidence)).toContain("111 km apart");
   });
-  it("a name many records of the genus hold (more than rareNameRecords, 5) names a landrace type, not one sample: it weighs as a keyword", () => {
+  it("a name more than rareNameRecords (5) records of the genus hold names a landrace type, not one sample: a keyword", () => {
     const site = { SPECIES: "glaucum", ORIGCTY: "IND", COLLSITE: "12 km N of Jodhpur, Rajasthan" };
     const rows = [0, 1, 2, 3, 4, 5].map((i): Row => ({
       INSTCODE: `IND00${i}`,
