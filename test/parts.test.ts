@@ -176,9 +176,9 @@ describe("the part writer", () => {
   it("a write cut off half-way leaves neither the part nor its temporary file; a complete one is renamed into place", async () => {
     const folder = fresh();
     mkdirSync(folder);
-    const cut = atomicWriteAsync(join(folder, "part-000000-0000.parquet"), async (tmp) => {
+    const cut = atomicWriteAsync(join(folder, "part-000000-0000.parquet"), (tmp) => {
       writeFileSync(tmp, "PAR1 half a part");
-      throw new Error("connection reset");
+      return Promise.reject(new Error("connection reset"));
     });
     await expect(cut).rejects.toThrow("connection reset");
     expect(readdirSync(folder)).toEqual([]);
