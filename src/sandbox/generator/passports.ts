@@ -341,15 +341,8 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       CASE WHEN u(id, 69) < 0.05 THEN ([${subsets.join(", ")}])[1 + (h(id, 70) % 6)::INT] END AS subset_uuid
     FROM j
   )
-  SELECT *,
-    round(
-      (CASE WHEN doi IS NOT NULL THEN 0.5 ELSE 0 END) + (CASE WHEN accession_name IS NOT NULL THEN 0.6 ELSE 0 END) +
-      (CASE WHEN orig_cty IS NOT NULL THEN 0.8 ELSE 0 END) + (CASE WHEN latitude IS NOT NULL THEN 1.2 ELSE 0 END) +
-      (CASE WHEN elevation IS NOT NULL THEN 0.3 ELSE 0 END) + (CASE WHEN coll_site IS NOT NULL THEN 0.8 ELSE 0 END) +
-      (CASE WHEN coll_date IS NOT NULL THEN 0.5 ELSE 0 END) + (CASE WHEN acq_date IS NOT NULL THEN 0.4 ELSE 0 END) +
-      (CASE WHEN coll_src IS NOT NULL THEN 0.5 ELSE 0 END) + (CASE WHEN donor_code IS NOT NULL THEN 0.4 ELSE 0 END) +
-      (CASE WHEN storage IS NOT NULL THEN 0.4 ELSE 0 END) + (CASE WHEN subtaxa IS NOT NULL THEN 0.3 ELSE 0 END) +
-      3.0 + u(id, 71) * 0.5, 2) AS pdci
+  -- the PDCI is scored once the passports are final, after planted errors and duplicates (pdci.ts)
+  SELECT *, NULL::DOUBLE AS pdci
   FROM r
   ORDER BY id`;
   await con.run(sql);
