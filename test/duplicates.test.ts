@@ -173,6 +173,19 @@ describe("probable links and sets", () => {
     // a month is not a day: many samples of one mission share it
     expect(pairsOf([VARERO, copyOf({ COLLDATE: "197906--" })]).pairs[0]).toMatchObject({ strength: "weak" });
   });
+  it("a bred name is a denomination: within one species, the same name of two bred accessions is a probable link", () => {
+    const line = (inst: string, name: string, sampstat: string): Row => ({
+      INSTCODE: inst,
+      ACCENUMB: `${inst} 1`,
+      GENUS: "Phaseolus",
+      SPECIES: "vulgaris",
+      ACCENAME: name,
+      SAMPSTAT: sampstat,
+    });
+    expect(pairsOf([line("COL003", "BAT 477", "410"), line("USA022", "BAT-477", "500")]).pairs[0]).toMatchObject({ strength: "probable" });
+    // a landrace's name is a vernacular name: the same species says nothing more
+    expect(pairsOf([line("COL003", "Varero", "300"), line("USA022", "VARERO", "300")]).pairs[0]).toMatchObject({ strength: "weak" });
+  });
   it("a conflict in the passport keeps a name link weak: another species, country, kind of material, day, or a site 50 km away", () => {
     const site = { COLLSITE: VARERO.COLLSITE };
     for (

@@ -5,10 +5,10 @@
  * - Conflicts: two records that give different species, countries of origin, kinds of material (wild, landrace, bred),
  *   collecting dates, breeders, or collecting sites more than `FAR_KM` apart describe two samples, whatever their names.
  * - Sample-level agreement: the same collecting site (COLLSITE), coordinates within `CLOSE_KM`, the same collecting day,
- *   the same pedigree (ANCEST), the same breeder (BREDCODE) of bred material. These say "one sample" (or one
- *   cultivar); the same taxon or the same country of origin do not (two
- *   landraces of one name from one country are the usual case of different material under one name), so they are
- *   listed but do not count.
+ *   the same pedigree (ANCEST), and for bred material (both SAMPSTAT 400-599) the same breeder (BREDCODE) or the same
+ *   species, for a bred name is a denomination. These say "one sample" (or one cultivar); for landraces the same taxon
+ *   or the same country of origin do not (two landraces of one name from one country are the usual case of different
+ *   material under one name), so they are listed but do not count.
  * A name or number link becomes a probable link (one that joins sets) only without conflict and with two independent
  * kinds of support: a number in one record that is the other's accession number, or two of {a name, a number, a
  * sample-level agreement}. See docs/duplicates.md.
@@ -80,7 +80,7 @@ function coordinates(r: Records, row: number): [number, number] | null {
 export interface Review {
   agreements: Evidence[];
   conflicts: Evidence[];
-  /** An agreement that only one sample (or cultivar) explains: site, coordinates, day, pedigree, breeder of bred material. */
+  /** An agreement that only one sample (or cultivar) explains: site, coordinates, day, pedigree; breeder or species of bred material. */
   sampleLevel: boolean;
 }
 
@@ -92,17 +92,20 @@ export function reviewPair(r: Records, a: number, b: number): Review {
     if (agree && sample) out.sampleLevel = true;
   };
   const both = (col: string) => [value(r, col, a), value(r, col, b)] as const;
-  const [spA, spB] = both("SPECIES");
-  if (speciesOf(spA) && speciesOf(spB)) note(speciesOf(spA) === speciesOf(spB), "SPECIES", spA, spB);
-  const [ctyA, ctyB] = both("ORIGCTY");
-  if (ctyA && ctyB) note(ctyA.toUpperCase() === ctyB.toUpperCase(), "ORIGCTY", ctyA, ctyB);
   const [ssA, ssB] = both("SAMPSTAT");
   const mA = materialOf(ssA), mB = materialOf(ssB);
   if (mA && mB && mA !== mB) note(false, "SAMPSTAT", `${ssA} (${mA})`, `${ssB} (${mB})`);
+  const bred = mA === "bred" && mB === "bred";
+  // a cultivar's or line's name is its denomination, one per species (ICNCP, UPOV): within one species, the same
+  // bred material; a landrace's name is a vernacular name, which many samples share
+  const [spA, spB] = both("SPECIES");
+  if (speciesOf(spA) && speciesOf(spB)) note(speciesOf(spA) === speciesOf(spB), "SPECIES", spA, spB, bred);
+  const [ctyA, ctyB] = both("ORIGCTY");
+  if (ctyA && ctyB) note(ctyA.toUpperCase() === ctyB.toUpperCase(), "ORIGCTY", ctyA, ctyB);
   // a cultivar is known by its name and its breeder (UPOV's denomination and breeder): the same breeder of bred material
   // agrees at the level of the cultivar; another breeder is another cultivar
   const [bcA, bcB] = both("BREDCODE");
-  if (bcA && bcB) note(bcA.toUpperCase() === bcB.toUpperCase(), "BREDCODE", bcA, bcB, mA === "bred" && mB === "bred");
+  if (bcA && bcB) note(bcA.toUpperCase() === bcB.toUpperCase(), "BREDCODE", bcA, bcB, bred);
   const [dA, dB] = both("COLLDATE");
   const pa = dateParts(dA), pb = dateParts(dB);
   if (pa && pb) {

@@ -21,7 +21,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { COLL_SITE_TEXT, SITES_PER_COUNTRY } from "./passports.ts";
 import { DONORS } from "./reference.ts";
 import { strList } from "./sql.ts";
-import { hasTable, readTruthTable, textOrNull } from "./truth.ts";
+import { ACCESSION_COLUMNS, accessionOf, hasTable, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Default share of groups of four drawn as duplicate groups when the option is `true`. */
 export const DEFAULT_DUPLICATE_RATE = 0.02;
@@ -229,14 +229,11 @@ export async function readPlantedDuplicates(db: DuckDBInstance): Promise<Planted
   const rows = await readTruthTable(
     db,
     "planted_duplicate",
-    "id, uuid, inst_code, accession_number, group_id, role, kind, evidence, planted",
+    `${ACCESSION_COLUMNS}, group_id, role, kind, evidence, planted`,
     "group_id, id",
   );
   return rows.map((r) => ({
-    id: Number(r.id),
-    uuid: String(r.uuid),
-    instCode: String(r.inst_code),
-    accessionNumber: String(r.accession_number),
+    ...accessionOf(r),
     groupId: Number(r.group_id),
     role: String(r.role) as PlantedDuplicate["role"],
     kind: String(r.kind),

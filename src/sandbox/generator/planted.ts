@@ -10,7 +10,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { SEA_PER_COUNTRY, SITES_PER_COUNTRY } from "./passports.ts";
 import { RULES } from "../../quality/rules.ts";
 import { COUNTRIES } from "./reference.ts";
-import { readTruthTable, textOrNull } from "./truth.ts";
+import { ACCESSION_COLUMNS, accessionOf, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Rules a planted coordinate error may rightly trigger besides its own: any coordinate rule. */
 const COORD_RULES = RULES.filter((r) => r.id.startsWith("coord-")).map((r) => r.id);
@@ -216,14 +216,11 @@ export async function readPlantedErrors(db: DuckDBInstance): Promise<PlantedErro
   const rows = await readTruthTable(
     db,
     "planted_error",
-    "id, uuid, inst_code, accession_number, kind, rule, field, original, planted",
+    `${ACCESSION_COLUMNS}, kind, rule, field, original, planted`,
     "id, kind",
   );
   return rows.map((r) => ({
-    id: Number(r.id),
-    uuid: String(r.uuid),
-    instCode: String(r.inst_code),
-    accessionNumber: String(r.accession_number),
+    ...accessionOf(r),
     kind: String(r.kind),
     rule: String(r.rule),
     field: String(r.field),

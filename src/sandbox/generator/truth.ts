@@ -31,5 +31,13 @@ export async function readTruthTable(
   }
 }
 
+/** The columns every truth table starts with: the accession a row is about, as served. */
+export const ACCESSION_COLUMNS = "id, uuid, inst_code, accession_number";
+
+/** The accession of a truth table's row (read with ACCESSION_COLUMNS). */
+export function accessionOf(r: Record<string, DuckDBValue>): { id: number; uuid: string; instCode: string; accessionNumber: string } {
+  return { id: Number(r.id), uuid: String(r.uuid), instCode: String(r.inst_code), accessionNumber: String(r.accession_number) };
+}
+
 /** A text column of a truth table's row; null stays null. */
 export const textOrNull = (v: DuckDBValue): string | null => (v == null ? null : String(v));
