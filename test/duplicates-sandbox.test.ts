@@ -89,6 +89,16 @@ describe("planted duplicates (sandbox self-test)", () => {
     expect(touching.length).toBeGreaterThan(100);
     expect(1 - wrong.length / touching.length, JSON.stringify(wrong.slice(0, 3))).toBeGreaterThanOrEqual(0.95);
   });
+  it("the sets are the truth table's groups: no set holds planted records of two groups", () => {
+    const group = new Map(planted.map((p) => [p.uuid, p.groupId]));
+    const groupsOfSet = new Map<number, Set<number>>();
+    for (const [uuid, { set }] of setOf) {
+      const gid = group.get(uuid);
+      if (gid !== undefined) groupsOfSet.set(set, (groupsOfSet.get(set) ?? new Set()).add(gid));
+    }
+    expect(groupsOfSet.size).toBeGreaterThan(100);
+    expect([...groupsOfSet.entries()].filter(([, g]) => g.size > 1).map(([set, g]) => [set, [...g]])).toEqual([]);
+  });
   it("near misses (the same landrace name, numbers one digit apart) are not joined", () => {
     const near = planted.filter((p) => p.role === "near-miss");
     const groups = new Map<number, PlantedDuplicate[]>();

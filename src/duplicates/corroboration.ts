@@ -33,7 +33,7 @@ export interface Support {
   number: boolean;
 }
 
-/** What the evidence rests on; a number written in a name field (`Blanco-123`) is part of the name. */
+/** What the evidence rests on; a number written in a name field (`TMV 2`) is part of the name. */
 export function supportOf(p: Pair, nameFields: readonly string[]): Support {
   const s: Support = { pointer: false, name: false, number: false };
   for (const e of p.evidence) {
