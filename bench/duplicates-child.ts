@@ -8,7 +8,13 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type DuplicateOptionsInput, type DuplicateResult, Genesys, probableDuplicates, probableDuplicatesInDataset } from "../src/index.ts";
+import {
+  type DuplicateOptionsInput,
+  type DuplicateResult,
+  Genesys,
+  probableDuplicates,
+  probableDuplicatesInDataset,
+} from "../src/index.ts";
 import { statusMB } from "./proc-status.ts";
 
 export interface ChildReport {
@@ -36,7 +42,7 @@ if (import.meta.main) {
     },
   });
   const options = JSON.parse(values.options) as DuplicateOptionsInput;
-  let run: () => DuplicateResult;
+  let run: () => DuplicateResult | Promise<DuplicateResult>;
   let g: Genesys | undefined;
   if (values.frame) {
     g = Genesys.fromEnv();
@@ -54,7 +60,7 @@ if (import.meta.main) {
   let res: DuplicateResult | undefined;
   for (let i = 0; i < Number(values.runs); i++) {
     const t = performance.now();
-    res = run();
+    res = await run();
     seconds.push((performance.now() - t) / 1000);
   }
   const summary = Object.fromEntries((res!.summary.toRecords() as { measure: string; count: number }[]).map((r) => [r.measure, r.count]));

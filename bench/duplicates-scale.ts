@@ -26,7 +26,9 @@ const accessions = Number(values.accessions);
 const load = () => loadavg().map((x) => x.toFixed(1)).join(" ");
 const ds = await scaleDataset(accessions, Number(values.seed), Number(values.plant), console.log);
 console.log(
-  `dataset: ${ds.rows.toLocaleString("en")} passports of ${accessions.toLocaleString("en")} accessions (the rest are historic) in ${ds.dir}` +
+  `dataset: ${ds.rows.toLocaleString("en")} passports of ${
+    accessions.toLocaleString("en")
+  } accessions (the rest are historic) in ${ds.dir}` +
     (ds.exportSeconds ? `, exported in ${ds.exportSeconds.toFixed(0)} s` : " (cached)"),
 );
 for (const options of [{ weakPairs: false }, ...(values.weak ? [{}] : [])]) {
