@@ -10,6 +10,7 @@
  *    polars frames, pairs that join sets stay for one union-find over the dataset's row numbers (sets.ts).
  */
 import pl from "nodejs-polars";
+import process from "node:process";
 import type { DataFrame } from "nodejs-polars";
 import { GenesysInputError } from "../client/core/errors.ts";
 import { NativeMemory } from "../runtime/native-memory.ts";
@@ -58,8 +59,9 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
   const partRows: number[] = [];
   const keys = new DeterministicKeys();
   let offset = 0;
+  const keyColumns = columns.filter((c) => KEY_COLUMNS.includes(c) || c === o.blockBy);
   for (const f of ds.files) {
-    const r = readRecords(readPart(f, columns), extra);
+    const r = readRecords(readPart(f, keyColumns), extra);
     if (offset + r.rows > ds.rows) break;
     for (let i = 0; i < r.rows; i++) {
       const b = blockKey(r, o, i);
@@ -82,6 +84,7 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
       hint: "export the dataset again with g.passportsToParquet()",
     });
   }
+  await settle(memory, "pass 1");
   const names = [...blockIds.keys()];
   const noBlock = blockIds.get("");
   if (o.blockBy && noBlock !== undefined) {
@@ -107,7 +110,7 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
     }
   }
   found.add(sub, cross, candidates);
-  await settle(memory);
+  await settle(memory, `deterministic: ${candidates.length} candidates, ${detStore.pairs.size} pairs`);
 
   // 3. probable links block by block, blocks read in groups
   const common: CommonKeyword[] = [];
@@ -124,8 +127,9 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
         for (const e of s.evidence) store.add(la, lb, e);
       }
       common.push(...probableLinks(r, ids.map((_, i) => i), names[b] || "(none)", o, store));
+      const what = `block ${names[b]}: ${r.rows} rows, ${store.pairs.size} pairs`;
       found.add(r, scorePairs(r, store, o), ids);
-      await settle(memory);
+      await settle(memory, what);
     }
   }
 
@@ -152,12 +156,18 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
 }
 
 /** Dropped polars frames are freed by finalizers that run only when the event loop turns: collect, then let it turn. */
-async function settle(memory: NativeMemory): Promise<void> {
+async function settle(memory: NativeMemory, what = ""): Promise<void> {
   memory.release();
+  if (what && process.env.TRACE) {
+    const m = process.memoryUsage();
+    console.error(`${(performance.now() / 1000).toFixed(0)} s rss ${(m.rss / 2 ** 20).toFixed(0)} heap ${(m.heapUsed / 2 ** 20).toFixed(0)} ${what}`);
+  }
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 const ROW = "__row", BLOCK = "__block";
+/** The columns deterministic keys are made of (dataset-keys.ts). */
+const KEY_COLUMNS = ["DOI", "INSTCODE", "ACCENUMB", "DONORCODE", "DONORNUMB", "OTHERNUMB", "COLLCODE", "COLLNUMB", "GENUS"];
 
 /** The dataset's parts, the columns read of them, their rows, and each row's block. */
 interface Parts {
