@@ -10,7 +10,6 @@
  *    polars frames, pairs that join sets stay for one union-find over the dataset's row numbers (sets.ts).
  */
 import pl from "nodejs-polars";
-import process from "node:process";
 import type { DataFrame } from "nodejs-polars";
 import { GenesysInputError } from "../client/core/errors.ts";
 import { NativeMemory } from "../runtime/native-memory.ts";
@@ -19,7 +18,7 @@ import { DeterministicKeys } from "./dataset-keys.ts";
 import { deterministicLinks } from "./deterministic.ts";
 import { blockKey, columnNotes, type DuplicateResult, extraColumns, finishResult, scorePairs } from "./find.ts";
 import { pairsFrame, setsFrame } from "./frames.ts";
-import { type DuplicateOptionsInput, parseDuplicateOptions } from "./options.ts";
+import { type DuplicateOptions, type DuplicateOptionsInput, parseDuplicateOptions } from "./options.ts";
 import { type Pair, PairStore } from "./pairs.ts";
 import { type CommonKeyword, probableLinks } from "./probable.ts";
 import { DUPLICATE_COLUMNS, readRecords, type Records } from "./records.ts";
@@ -84,39 +83,24 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
       hint: "export the dataset again with g.passportsToParquet()",
     });
   }
-  await settle(memory, "pass 1");
+  await settle(memory);
   const names = [...blockIds.keys()];
   const noBlock = blockIds.get("");
   if (o.blockBy && noBlock !== undefined) {
     notes.push(`${blockSizes[noBlock]} records without ${o.blockBy} were compared with each other only`);
   }
-  const parts: Parts = { ds, columns, partRows, blockOf };
+  const parts: Parts = { ds, columns, partRows, blockOf, memory };
 
   // 2. deterministic links among the records that share a key
-  const candidates = keys.candidates();
-  const sub = readRecords(readRows(parts, candidates), extra);
-  const detStore = new PairStore(sub.rows);
-  deterministicLinks(sub, detStore);
   const found = new FoundPairs(o.weakPairs);
-  const seeds = new Map<number, Pair[]>();
-  const cross: ScoredPair[] = [];
-  for (const p of scorePairs(sub, detStore, o)) {
-    const a = candidates[p.a]!, b = candidates[p.b]!;
-    if (blockOf[a] !== blockOf[b]) cross.push(p);
-    else {
-      const l = seeds.get(blockOf[a]!);
-      if (l) l.push({ a, b, evidence: p.evidence });
-      else seeds.set(blockOf[a]!, [{ a, b, evidence: p.evidence }]);
-    }
-  }
-  found.add(sub, cross, candidates);
-  await settle(memory, `deterministic: ${candidates.length} candidates, ${detStore.pairs.size} pairs`);
+  const seeds = await deterministicSeeds(parts, keys.candidates(), o, extra, found);
+  await settle(memory);
 
   // 3. probable links block by block, blocks read in groups
   const common: CommonKeyword[] = [];
   for (const group of groups(blockSizes)) {
     const inGroup = new Set(group);
-    const groupDf = readGroup(parts, (row) => inGroup.has(blockOf[row]!));
+    const groupDf = await readGroup(parts, (row) => inGroup.has(blockOf[row]!));
     for (const b of group) {
       const blockDf = group.length === 1 ? groupDf : groupDf.filter(pl.col(BLOCK).eq(pl.lit(b)));
       const r = readRecords(blockDf, extra);
@@ -127,16 +111,15 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
         for (const e of s.evidence) store.add(la, lb, e);
       }
       common.push(...probableLinks(r, ids.map((_, i) => i), names[b] || "(none)", o, store));
-      const what = `block ${names[b]}: ${r.rows} rows, ${store.pairs.size} pairs`;
       found.add(r, scorePairs(r, store, o), ids);
-      await settle(memory, what);
+      await settle(memory);
     }
   }
 
   // sets over the dataset's rows; the members' columns read once more
   const { info, joining, pairs } = found.finish(ds.rows);
   const members = [...new Set(info.members.flat())].sort((x, y) => x - y);
-  const memberDf = readRows(parts, members);
+  const memberDf = await readRows(parts, members);
   const memberRows = memberDf.height ? (memberDf.getColumn(ROW).toArray() as number[]) : [];
   const sets = setsFrame(readRecords(memberDf, extra), info, joining, (row) => indexOf(memberRows, row));
   return finishResult({
@@ -155,13 +138,39 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
   });
 }
 
-/** Dropped polars frames are freed by finalizers that run only when the event loop turns: collect, then let it turn. */
-async function settle(memory: NativeMemory, what = ""): Promise<void> {
-  memory.release();
-  if (what && process.env.TRACE) {
-    const m = process.memoryUsage();
-    console.error(`${(performance.now() / 1000).toFixed(0)} s rss ${(m.rss / 2 ** 20).toFixed(0)} heap ${(m.heapUsed / 2 ** 20).toFixed(0)} ${what}`);
+/**
+ * Deterministic links among the candidate records: those across blocks go to `found`; those within a block are
+ * returned by block, to seed its pairs (so that a pair's evidence comes in the order probableDuplicates() gives it).
+ */
+async function deterministicSeeds(
+  parts: Parts,
+  candidates: number[],
+  o: DuplicateOptions,
+  extra: string[],
+  found: FoundPairs,
+): Promise<Map<number, Pair[]>> {
+  const sub = readRecords(await readRows(parts, candidates), extra);
+  const store = new PairStore(sub.rows);
+  deterministicLinks(sub, store);
+  const seeds = new Map<number, Pair[]>();
+  const cross: ScoredPair[] = [];
+  const blockOf = parts.blockOf;
+  for (const p of scorePairs(sub, store, o)) {
+    const a = candidates[p.a]!, b = candidates[p.b]!;
+    if (blockOf[a] !== blockOf[b]) cross.push(p);
+    else {
+      const l = seeds.get(blockOf[a]!);
+      if (l) l.push({ a, b, evidence: p.evidence });
+      else seeds.set(blockOf[a]!, [{ a, b, evidence: p.evidence }]);
+    }
   }
+  found.add(sub, cross, candidates);
+  return seeds;
+}
+
+/** Dropped polars frames are freed by finalizers that run only when the event loop turns: collect, then let it turn. */
+async function settle(memory: NativeMemory): Promise<void> {
+  memory.release();
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -175,13 +184,17 @@ interface Parts {
   columns: string[];
   partRows: number[];
   blockOf: Int32Array;
+  memory: NativeMemory;
 }
 
-/** The records whose row passes `take`, from every part, with their dataset row (ROW) and block (BLOCK) as columns. */
-function readGroup(p: Parts, take: (row: number) => boolean): DataFrame {
+/**
+ * The records whose row passes `take`, from every part, with their dataset row (ROW) and block (BLOCK) as columns.
+ * Each part read is dropped before the next (settle(): its native memory is freed only when the event loop turns).
+ */
+async function readGroup(p: Parts, take: (row: number) => boolean): Promise<DataFrame> {
   const frames: DataFrame[] = [];
   let offset = 0;
-  p.ds.files.forEach((f, k) => {
+  for (const [k, f] of p.ds.files.entries()) {
     const n = p.partRows[k]!;
     const mask: boolean[] = new Array(n);
     let any = false;
@@ -193,15 +206,16 @@ function readGroup(p: Parts, take: (row: number) => boolean): DataFrame {
         pl.Series(BLOCK, Array.from(p.blockOf.subarray(offset, offset + n)), pl.Int32),
       );
       frames.push(df.filter(pl.Series("take", mask)));
+      await settle(p.memory);
     }
     offset += n;
-  });
+  }
   return frames.length ? pl.concat(frames) : pl.DataFrame({});
 }
 
 /** The records of the given rows (ascending), from every part. */
-function readRows(p: Parts, rows: number[]): DataFrame {
-  if (!rows.length) return pl.DataFrame({});
+function readRows(p: Parts, rows: number[]): Promise<DataFrame> {
+  if (!rows.length) return Promise.resolve(pl.DataFrame({}));
   const take = new Uint8Array(p.blockOf.length);
   for (const r of rows) take[r] = 1;
   return readGroup(p, (row) => take[row] === 1);
