@@ -3,8 +3,8 @@
  * folder keyed by generator version, seed, size and planted rate, and reused while its manifest is complete. The
  * sandbox's database is cached on disk as startSandbox() does (the first 5,000,000-accession build takes minutes).
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { partRows, readManifest } from "../src/client/parts/manifest.ts";
 import { Genesys } from "../src/index.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { defaultCacheDir, GENERATOR_VERSION } from "../src/sandbox/db.ts";
@@ -18,11 +18,9 @@ export interface ScaleDataset {
 
 export async function scaleDataset(accessions: number, seed: number, plant: number, log: (s: string) => void): Promise<ScaleDataset> {
   const dir = join(defaultCacheDir(), "..", "bench", `passports-g${GENERATOR_VERSION}-s${seed}-n${accessions}-d${plant}`);
-  const manifest = join(dir, "_manifest.json");
-  if (existsSync(manifest)) {
-    const m = JSON.parse(readFileSync(manifest, "utf8")) as { complete: boolean; pages: { rows: number }[] };
-    if (m.complete) return { dir, rows: m.pages.reduce((n, p) => n + p.rows, 0), exportSeconds: 0 };
-  }
+  // a complete folder of the current on-disk format is reused; an earlier format's is exported again (and replaced)
+  const found = readManifest(dir);
+  if ("manifest" in found && found.manifest.complete) return { dir, rows: partRows(found.manifest), exportSeconds: 0 };
   const t0 = performance.now();
   log(`building (or opening) the ${accessions.toLocaleString("en")}-accession sandbox (seed ${seed}, planted duplicates ${plant})…`);
   const sb = await startSandbox({ accessions, seed, plantDuplicates: plant, cache: defaultCacheDir() });

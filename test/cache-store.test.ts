@@ -64,8 +64,14 @@ describe("pages of an unfinished export", () => {
     expect(got.context).toEqual(context);
     expect(Date.parse(got.createdAt)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(got.createdAt)).toBeLessThanOrEqual(Date.now());
-    const rec = JSON.parse(readFileSync(join(at, id, "pages", "pages.json"), "utf8"));
-    expect(rec.pages["1"]).toEqual({ rows: 3, columns: { ACCENUMB: "DataType(String)", n: "DataType(Float64)" } });
+    const rec = JSON.parse(readFileSync(join(at, id, "pages", "_manifest.json"), "utf8"));
+    expect(rec.parts[1]).toEqual({
+      file: "page-000001.parquet",
+      frame: "df",
+      page: 1,
+      rows: 3,
+      columns: [["ACCENUMB", "DataType(String)"], ["n", "DataType(Float64)"]],
+    });
     // page 0 again starts a new export: new context, the earlier pages are gone
     expect(s.writePage(id, 0, frame(100, 2), ["A", "B"], { pageSize: 2 })).toBe(true);
     expect(s.readPages(id)).toMatchObject({ context: { pageSize: 2 } });
@@ -81,32 +87,33 @@ describe("pages of an unfinished export", () => {
     for (let p = 0; p < 3; p++) s.writePage(id, p, frame(p * 3), ["A"], {});
     const pages = join(at, id, "pages");
     // page 1 replaced by a frame with other rows
-    frame(50, 2).writeIPC(join(pages, "000001.ipc"));
+    frame(50, 2).writeParquet(join(pages, "page-000001.parquet"));
     expect(s.readPages(id)!.frames).toHaveLength(1);
     s.writePage(id, 1, frame(3), ["A"], {});
     expect(s.readPages(id)!.frames).toHaveLength(3);
     // page 2 replaced by a frame with the same rows but another schema
-    frame(6).withColumns(pl.col("n").cast(pl.Int32)).writeIPC(join(pages, "000002.ipc"));
+    frame(6).withColumns(pl.col("n").cast(pl.Int32)).writeParquet(join(pages, "page-000002.parquet"));
     expect(s.readPages(id)!.frames).toHaveLength(2);
     // page 0 unreadable: nothing
-    writeFileSync(join(pages, "000000.ipc"), "not arrow");
+    writeFileSync(join(pages, "page-000000.parquet"), "not parquet");
     expect(s.readPages(id)).toBeUndefined();
   });
 });
 
 describe("entries are verified when read", () => {
-  it("an entry whose data file does not match entry.json (rows or schema) is not served, and is removed", () => {
+  it("an entry whose data file does not match its manifest (rows or schema) is not served, and is removed", () => {
     const { s, at } = store();
     const id = writeEntry(s, "beans");
     expect(s.read(id)!.frames.df!.height).toBe(3);
-    expect(JSON.parse(readFileSync(join(at, id, "entry.json"), "utf8")).shapes).toEqual({
-      df: { rows: 3, columns: { ACCENUMB: "DataType(String)", n: "DataType(Float64)" } },
-    });
-    frame(0, 2).writeIPC(join(at, id, "df.ipc"));
+    expect(s.read(id)!.meta.shapes).toEqual({ df: { rows: 3, columns: { ACCENUMB: "DataType(String)", n: "DataType(Float64)" } } });
+    expect(JSON.parse(readFileSync(join(at, id, "_manifest.json"), "utf8")).parts).toEqual([
+      { file: "df.parquet", frame: "df", page: 0, rows: 3, columns: [["ACCENUMB", "DataType(String)"], ["n", "DataType(Float64)"]] },
+    ]);
+    frame(0, 2).writeParquet(join(at, id, "df.parquet"));
     expect(s.read(id)).toBeUndefined();
     expect(existsSync(join(at, id))).toBe(false);
     const id2 = writeEntry(s, "beans");
-    frame(0).withColumns(pl.col("n").cast(pl.Utf8)).writeIPC(join(at, id2, "df.ipc"));
+    frame(0).withColumns(pl.col("n").cast(pl.Utf8)).writeParquet(join(at, id2, "df.parquet"));
     expect(s.read(id2)).toBeUndefined();
   });
 
@@ -114,22 +121,21 @@ describe("entries are verified when read", () => {
     const { s, at } = store();
     const beans = writeEntry(s, "beans", frame(0));
     const maize = key("maize").id;
-    const meta = JSON.parse(readFileSync(join(at, beans, "entry.json"), "utf8"));
-    /** beans' entry copied to maize's folder, with `entry` as its entry.json */
+    const meta = JSON.parse(readFileSync(join(at, beans, "_manifest.json"), "utf8"));
+    /** beans' entry copied to maize's folder, with `entry` as its manifest */
     const plant = (entry: unknown) => {
       mkdirSync(join(at, maize), { mode: 0o700 });
-      writeFileSync(join(at, maize, "df.ipc"), readFileSync(join(at, beans, "df.ipc")), { mode: 0o600 });
-      writeFileSync(join(at, maize, "entry.json"), JSON.stringify(entry), { mode: 0o600 });
+      writeFileSync(join(at, maize, "df.parquet"), readFileSync(join(at, beans, "df.parquet")), { mode: 0o600 });
+      writeFileSync(join(at, maize, "_manifest.json"), JSON.stringify(entry), { mode: 0o600 });
     };
     plant(meta);
     expect(s.read(maize)).toBeUndefined();
     // ... with its id edited to match the folder
-    plant({ ...meta, id: maize });
+    plant({ ...meta, meta: { ...meta.meta, id: maize } });
     expect(s.read(maize)).toBeUndefined();
     // beans' own entry with its query edited
-    writeFileSync(join(at, beans, "entry.json"), JSON.stringify({ ...meta, query: { ...meta.query, kind: "accessions" } }), {
-      mode: 0o600,
-    });
+    const edited = { ...meta, meta: { ...meta.meta, query: { ...meta.meta.query, kind: "accessions" } } };
+    writeFileSync(join(at, beans, "_manifest.json"), JSON.stringify(edited), { mode: 0o600 });
     expect(s.read(beans)).toBeUndefined();
     expect(s.list()).toEqual([]);
   });
@@ -155,7 +161,7 @@ describe("temporary files", () => {
     expect(existsSync(liveTemp)).toBe(true);
     // a new store sweeps when first used, pages too
     mkdirSync(join(at, id, "pages"), { mode: 0o700 });
-    const pageTemp = join(at, id, "pages", `000000.ipc.${dead}.0123456789abcdef.tmp`);
+    const pageTemp = join(at, id, "pages", `page-000000.parquet.${dead}.0123456789abcdef.tmp`);
     writeFileSync(pageTemp, "x");
     utimesSync(pageTemp, old, old);
     expect(store(at).s.read(id)).toBeDefined();
@@ -235,7 +241,7 @@ describe("a cache directory others could tamper with", () => {
     chownSync(at, 0, 0);
     const fresh = store(at).s;
     expect(fresh.read(id)).toBeDefined();
-    chownSync(join(at, id, "df.ipc"), 65534, 65534);
+    chownSync(join(at, id, "df.parquet"), 65534, 65534);
     expect(fresh.read(id)).toBeUndefined();
     const id2 = writeEntry(fresh, "maize");
     chownSync(join(at, id2), 65534, 65534);
@@ -265,7 +271,7 @@ describe("a cache directory others could tamper with", () => {
     renameSync(join(other.dir, real), join(target, "e"));
     symlinkSync(join(target, "e"), join(at, id));
     expect(s.read(id)).toBeUndefined();
-    expect(existsSync(join(target, "e", "entry.json"))).toBe(true);
+    expect(existsSync(join(target, "e", "_manifest.json"))).toBe(true);
   });
 
   it("a link at pages/: write() and dropPages() remove the link, never the target's files", () => {
@@ -289,11 +295,11 @@ describe("a cache directory others could tamper with", () => {
     const id = writeEntry(s, "beans");
     const victim = join(mkdtempSync(join(dir, "victim-")), "file");
     writeFileSync(victim, "precious");
-    rmSync(join(at, id, "df.ipc"));
-    symlinkSync(victim, join(at, id, "df.ipc"));
+    rmSync(join(at, id, "df.parquet"));
+    symlinkSync(victim, join(at, id, "df.parquet"));
     expect(s.read(id)).toBeUndefined();
     writeEntry(s, "beans");
-    expect(lstatSync(join(at, id, "df.ipc")).isFile()).toBe(true);
+    expect(lstatSync(join(at, id, "df.parquet")).isFile()).toBe(true);
     expect(readFileSync(victim, "utf8")).toBe("precious");
     expect(s.read(id)).toBeDefined();
   });

@@ -121,7 +121,7 @@ describe("cache", () => {
     await expect(g.passports({}, { select: SELECT })).rejects.toThrow();
     expect(g.cache.list()).toEqual([]);
     const files = existsSync(cacheDir) ? readdirSync(cacheDir, { recursive: true }).map(String) : [];
-    expect(files.filter((f) => f.endsWith("entry.json"))).toEqual([]);
+    expect(files.filter((f) => f.endsWith("_manifest.json") && !f.includes("pages"))).toEqual([]);
     await g.close();
     await srv.close();
   });
@@ -149,14 +149,14 @@ describe("cache", () => {
     await srv.close();
   });
 
-  it("a stored data file that does not match its entry.json is downloaded again", async () => {
+  it("a stored data file that does not match its manifest is downloaded again", async () => {
     const { srv, client, queries } = await serve((req) => ({ status: 200, headers: csv, body: page(req.url!, 5) }));
     const cacheDir = freshDir();
     const g = client({ cacheDir, cache: "on" });
     const first = await g.passports({}, { select: SELECT });
     const [entry] = g.cache.list();
     // the data file of another query (2 rows) put in its place
-    first.head(2).writeIPC(join(cacheDir, entry!.id, "df.ipc"));
+    first.head(2).writeParquet(join(cacheDir, entry!.id, "df.parquet"));
     const again = await g.passports({}, { select: SELECT });
     expect(queries()).toEqual(["0", "0"]);
     expect(again.height).toBe(5);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Genesys, GenesysInputError, probableDuplicates, probableDuplicatesInDataset } from "../src/index.ts";
 import type { DuplicateOptionsInput } from "../src/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+import { newManifest } from "../src/client/parts/manifest.ts";
 
 let sb: Sandbox;
 let g: Genesys;
@@ -46,7 +47,8 @@ describe("probableDuplicatesInDataset() = probableDuplicates() on the same passp
     it(name, async () => {
       const frame = probableDuplicates(df, options);
       const folder = await probableDuplicatesInDataset(dir, options);
-      expect(frame.pairs.height).toBeGreaterThan(100);
+      // without weak pairs, the joining links alone: about 70 at 5,000 accessions since links need the passport's corroboration
+      expect(frame.pairs.height).toBeGreaterThan(40);
       expect(frame.sets.height).toBeGreaterThan(50);
       expect(records(folder.pairs)).toEqual(records(frame.pairs));
       expect(records(folder.sets)).toEqual(records(frame.sets));
@@ -87,9 +89,11 @@ describe("what is not a passport dataset", () => {
     mkdirSync(other);
     await fails(other, /no _manifest\.json/, /passportsToParquet/);
     const manifest = (m: unknown) => writeFileSync(join(other, "_manifest.json"), JSON.stringify(m));
-    manifest({ complete: false, schema: [["INSTCODE", "String"], ["ACCENUMB", "String"]], pages: [] });
+    // the one manifest of the on-disk export format (client/parts/manifest.ts)
+    const part = (columns: [string, string][]) => ({ file: "part-000000-0000.parquet", frame: "df", page: 0, rows: 1, columns });
+    manifest({ ...newManifest({}), parts: [part([["INSTCODE", "String"], ["ACCENUMB", "String"]])] });
     await fails(other, /not complete/, /resumes/);
-    manifest({ complete: true, schema: [["trait", "String"]], pages: [] });
+    manifest({ ...newManifest({}), complete: true, parts: [part([["trait", "String"]])] });
     await fails(other, /holds no passports/, /passportsToParquet/);
     manifest({ rows: 3 });
     await fails(other, /not the manifest/, /passportsToParquet/);

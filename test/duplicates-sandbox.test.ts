@@ -69,17 +69,35 @@ describe("planted duplicates (sandbox self-test)", () => {
     expect(r.copies).toBeGreaterThan(50);
     expect(r.recall, JSON.stringify(r)).toBeGreaterThanOrEqual(0.9);
   });
+  /** A link is right when the truth table puts both records in one group as origin or copies. */
+  const rightLink = (p: { a: string; b: string }) => {
+    const group = new Map(planted.map((x) => [x.uuid, x]));
+    const a = group.get(p.a), b = group.get(p.b);
+    return !!(a && b && a.role !== "near-miss" && b.role !== "near-miss" && a.groupId === b.groupId);
+  };
+  it("precision >= 0.95 over every link that joins sets (deterministic and probable), the unplanted records' too", () => {
+    // a link between two unplanted records is false by construction: the generator drew them apart
+    const wrong = linked.filter((p) => !rightLink(p));
+    expect(linked.length).toBeGreaterThan(200);
+    for (const strength of ["deterministic", "probable"]) expect(linked.filter((p) => p.strength === strength).length).toBeGreaterThan(80);
+    expect(1 - wrong.length / linked.length, JSON.stringify(wrong.slice(0, 3))).toBeGreaterThanOrEqual(0.95);
+  });
   it("precision >= 0.95: of the links that touch a planted record, those within its group", () => {
-    const group = new Map(planted.map((p) => [p.uuid, p]));
-    const touching = linked.filter((p) => group.has(p.a) || group.has(p.b));
-    const right = touching.filter((p) => {
-      const a = group.get(p.a), b = group.get(p.b);
-      return a && b && a.role !== "near-miss" && b.role !== "near-miss" && a.groupId === b.groupId;
-    });
+    const uuids = new Set(planted.map((p) => p.uuid));
+    const touching = linked.filter((p) => uuids.has(p.a) || uuids.has(p.b));
+    const wrong = touching.filter((p) => !rightLink(p));
     expect(touching.length).toBeGreaterThan(100);
-    expect(right.length / touching.length, JSON.stringify(touching.filter((p) => !right.includes(p)).slice(0, 3))).toBeGreaterThanOrEqual(
-      0.95,
-    );
+    expect(1 - wrong.length / touching.length, JSON.stringify(wrong.slice(0, 3))).toBeGreaterThanOrEqual(0.95);
+  });
+  it("the sets are the truth table's groups: no set holds planted records of two groups", () => {
+    const group = new Map(planted.map((p) => [p.uuid, p.groupId]));
+    const groupsOfSet = new Map<number, Set<number>>();
+    for (const [uuid, { set }] of setOf) {
+      const gid = group.get(uuid);
+      if (gid !== undefined) groupsOfSet.set(set, (groupsOfSet.get(set) ?? new Set()).add(gid));
+    }
+    expect(groupsOfSet.size).toBeGreaterThan(100);
+    expect([...groupsOfSet.entries()].filter(([, g]) => g.size > 1).map(([set, g]) => [set, [...g]])).toEqual([]);
   });
   it("near misses (the same landrace name, numbers one digit apart) are not joined", () => {
     const near = planted.filter((p) => p.role === "near-miss");

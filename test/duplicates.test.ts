@@ -23,6 +23,11 @@ const COLS = [
   "DONORCODE",
   "DONORNUMB",
   "OTHERNUMB",
+  "SPECIES",
+  "SAMPSTAT",
+  "COLLSITE",
+  "DECLATITUDE",
+  "DECLONGITUDE",
 ];
 type Row = Partial<Record<string, string | null>>;
 /** Genuine CIAT rows (COL003), the finder's columns. */
@@ -117,9 +122,9 @@ describe("deterministic links", () => {
     });
     expect(pairsOf([c("MEX002A", "19900101"), c("USA020B", "19900101")]).pairs[0]).toMatchObject({ kinds: "collecting,identifier" });
     expect(pairsOf([c("MEX002A", "19900101"), c("USA020B", null)]).pairs[0]).toMatchObject({ kinds: "collecting,identifier" });
-    // another day: another sample; and no probable link either, for the number is qualified by the same collector
+    // another day: another sample; the same number of the same collector is then a conflicting link, for review only
     const other = pairsOf([c("MEX002A", "19900101"), c("USA020B", "19910101")]).pairs;
-    expect(other.filter((p) => p.strength !== "weak").map((p) => p.kinds)).toEqual(["identifier"]);
+    expect(other.map((p) => [p.kinds, p.strength])).toEqual([["identifier,conflict", "weak"]]);
   });
   it("two records citing the same donor accession the frame does not hold are copies of it", () => {
     const a: Row = { INSTCODE: "USA022", ACCENUMB: "PI 1", GENUS: "Phaseolus", DONORCODE: "PER001", DONORNUMB: "B-77" };
@@ -132,7 +137,8 @@ describe("probable links and sets", () => {
   it("a number in free text (OTHERNUMB 'CIAT G 4680') links to the accession, as a probable link", () => {
     const a: Row = { INSTCODE: "ETH085", ACCENUMB: "ET 5", GENUS: "Phaseolus", OTHERNUMB: "CIAT G 4680", ORIGCTY: "COL" };
     const { pairs, sets } = pairsOf([G4680, a]);
-    expect(pairs[0]).toMatchObject({ strength: "probable", kinds: "identifier" });
+    expect(pairs[0]).toMatchObject({ strength: "probable", kinds: "identifier,passport" });
+    expect(pairs[0]!.evidence).toContain(`passport: ORIGCTY "COL" = ORIGCTY "COL"`);
     expect(sets.map((s) => s.holds_by)).toEqual(["probable", "probable"]);
   });
   it("numbers qualified by different institutes do not match: two genebanks' accession 1234", () => {
@@ -148,7 +154,77 @@ describe("probable links and sets", () => {
   it("a name written with other spacing, hyphens, case and accents is the same name", () => {
     const a: Row = { INSTCODE: "USA022", ACCENUMB: "PI 1", GENUS: "Phaseolus", ACCENAME: "Kanya Tira" };
     const b: Row = { INSTCODE: "ETH085", ACCENUMB: "E1", GENUS: "Phaseolus", ACCENAME: "KAÑYA-TIRA" };
-    expect(pairsOf([a, b]).pairs[0]).toMatchObject({ strength: "probable", score: 0.7 });
+    expect(pairsOf([a, b]).pairs[0]).toMatchObject({ kinds: "name", score: 0.7 });
+  });
+  // the genuine row's own collecting data (CIAT G4680; its longitude 76.98 is as Genesys has it) beside a copy's
+  const VARERO: Row = { ...G4680, SPECIES: "vulgaris", SAMPSTAT: "300", COLLSITE: "LA CRUZ, FINCA LA QUINTA - LA CRUZ - NARIÑO" };
+  const copyOf = (extra: Row): Row => ({ INSTCODE: "USA022", ACCENUMB: "PI 9", GENUS: "Phaseolus", ACCENAME: "Varero", ...extra });
+  it("a name alone joins nothing, even with the same taxon and country of origin: landraces of one name are often other material", () => {
+    const { pairs, sets } = pairsOf([VARERO, copyOf({ SPECIES: "vulgaris", ORIGCTY: "COL", SAMPSTAT: "300" })]);
+    expect(pairs[0]).toMatchObject({ strength: "weak", kinds: "keyword,name,passport", score: 0.7 });
+    expect(sets).toEqual([]);
+  });
+  it("a name and one sample-level agreement (the same COLLSITE, coordinates within 10 km, the same day) is a probable link", () => {
+    const site = { SPECIES: "vulgaris", ORIGCTY: "COL", COLLSITE: "La Cruz, finca La Quinta - La Cruz - Nariño" };
+    expect(pairsOf([VARERO, copyOf(site)]).pairs[0]).toMatchObject({ strength: "probable" });
+    const near = { ...VARERO, DECLATITUDE: "1.6", DECLONGITUDE: "-76.98" };
+    expect(pairsOf([near, copyOf({ DECLATITUDE: "1.62", DECLONGITUDE: "-76.95" })]).pairs[0]).toMatchObject({ strength: "probable" });
+    expect(pairsOf([VARERO, copyOf({ COLLDATE: "19790601" })]).pairs[0]).toMatchObject({ strength: "probable" });
+    // a month is not a day: many samples of one mission share it
+    expect(pairsOf([VARERO, copyOf({ COLLDATE: "197906--" })]).pairs[0]).toMatchObject({ strength: "weak" });
+  });
+  it("a bred name is a denomination: within one species, the same name of two bred accessions is a probable link", () => {
+    const line = (inst: string, name: string, sampstat: string): Row => ({
+      INSTCODE: inst,
+      ACCENUMB: `${inst} 1`,
+      GENUS: "Phaseolus",
+      SPECIES: "vulgaris",
+      ACCENAME: name,
+      SAMPSTAT: sampstat,
+    });
+    expect(pairsOf([line("COL003", "BAT 477", "410"), line("USA022", "BAT-477", "500")]).pairs[0]).toMatchObject({ strength: "probable" });
+    // a landrace's name is a vernacular name: the same species says nothing more
+    expect(pairsOf([line("COL003", "Varero", "300"), line("USA022", "VARERO", "300")]).pairs[0]).toMatchObject({ strength: "weak" });
+  });
+  it("a conflict in the passport keeps a name link weak: another species, country, kind of material, day, or a site 50 km away", () => {
+    const site = { COLLSITE: VARERO.COLLSITE };
+    for (
+      const conflict of [
+        { SPECIES: "lunatus" },
+        { ORIGCTY: "PER" },
+        { SAMPSTAT: "100" },
+        { COLLDATE: "19800601" },
+      ]
+    ) {
+      const p = pairsOf([VARERO, copyOf({ ...site, ...conflict })]).pairs[0]!;
+      expect(p, JSON.stringify(conflict)).toMatchObject({ strength: "weak" });
+      // another country of origin already halves the score below linkScore; the others are named as conflicts
+      if (!("ORIGCTY" in conflict)) expect(String(p.evidence)).toContain(`conflict: ${Object.keys(conflict)[0]}`);
+    }
+    const near = { ...VARERO, DECLATITUDE: "1.6", DECLONGITUDE: "-76.98" };
+    const far = pairsOf([near, copyOf({ ...site, DECLATITUDE: "2.6", DECLONGITUDE: "-76.98" })]).pairs[0]!;
+    expect(far).toMatchObject({ strength: "weak" });
+    expect(String(far.evidence)).toContain("111 km apart");
+  });
+  it("a name more than rareNameRecords (5) records of the genus hold names a landrace type, not one sample: a keyword", () => {
+    const site = { SPECIES: "glaucum", ORIGCTY: "IND", COLLSITE: "12 km N of Jodhpur, Rajasthan" };
+    const rows = [0, 1, 2, 3, 4, 5].map((i): Row => ({
+      INSTCODE: `IND00${i}`,
+      ACCENUMB: `IP ${i}`,
+      GENUS: "Pennisetum",
+      ACCENAME: "Chadi",
+      ...site,
+    }));
+    expect(pairsOf(rows).pairs.map((p) => [p.score, p.strength])).toEqual(Array(15).fill([0.5, "weak"]));
+    expect(pairsOf(rows.slice(0, 5)).pairs.map((p) => p.strength)).toEqual(Array(10).fill("probable"));
+    expect(pairsOf(rows, { rareNameRecords: 6 }).pairs.every((p) => p.strength === "probable")).toBe(true);
+  });
+  it("the same donor number in two records, without a donor code, is a shared number, not a link: it needs a name or the site too", () => {
+    const a: Row = { INSTCODE: "ETH085", ACCENUMB: "23", GENUS: "Hordeum", DONORNUMB: "ETH 24", ORIGCTY: "ETH" };
+    const b: Row = { INSTCODE: "DEU146", ACCENUMB: "HOR 1423", GENUS: "Hordeum", DONORNUMB: "ETH24", ORIGCTY: "ETH" };
+    expect(pairsOf([a, b]).pairs[0]).toMatchObject({ strength: "weak", kinds: "identifier,passport", score: 0.8 });
+    const named = pairsOf([{ ...a, ACCENAME: "Gojam Tikur" }, { ...b, ACCENAME: "GOJAM-TIKUR" }]).pairs[0];
+    expect(named).toMatchObject({ strength: "probable" });
   });
   it("common landrace names prove nothing: no pair (the stop-list is documented and can be replaced)", () => {
     const rows = ["Criollo", "criollo", "Local", "LANDRACE"].map((n, i): Row => ({
@@ -180,7 +256,7 @@ describe("probable links and sets", () => {
     const a: Row = { INSTCODE: "USA022", ACCENUMB: "PI 1", GENUS: "Arachis", ACCENAME: "Mwitunde", COLLNUMB: "AK 12-24", ORIGCTY: "TZA" };
     const b: Row = { INSTCODE: "IND002", ACCENUMB: "ICG 7", GENUS: "Arachis", ACCENAME: "Mwitundi", COLLNUMB: "AK1224", ORIGCTY: "TZA" };
     expect(pairsOf([a, b]).pairs[0]).toMatchObject({ strength: "probable" });
-    expect(pairsOf([a, { ...b, ORIGCTY: "IND" }]).pairs[0]).toMatchObject({ strength: "weak" });
+    expect(pairsOf([a, { ...b, ORIGCTY: "IND" }]).pairs[0]).toMatchObject({ strength: "weak", score: 0.45 });
   });
   it("blocks: the same name in two genera is not compared", () => {
     const a: Row = { INSTCODE: "A", ACCENUMB: "1", GENUS: "Zea", ACCENAME: "Kanyatira" };

@@ -37,7 +37,9 @@ describe("passportsToParquet against the sandbox", () => {
     // same values, same order (Categorical and String compare as text)
     const text = (f: typeof df) => f.select(...f.columns.map((c) => pl.col(c).cast(pl.Utf8))).toRecords();
     expect(text(back)).toEqual(text(df));
-    const prov = JSON.parse(readFileSync(join(out, "provenance.json"), "utf8"));
+    const prov = JSON.parse(readFileSync(join(out, "_provenance.json"), "utf8"));
+    // every other file starts with "_": pyarrow (pd.read_parquet(dir)) and Spark skip those, and fail on any other non-Parquet file
+    expect(readdirSync(out).filter((f) => !f.endsWith(".parquet")).sort()).toEqual(["_manifest.json", "_provenance.json"]);
     expect(prov.provenance).toMatchObject({ kind: "passports.parquet", rows: df.height, endpoints: ["POST /api/v2/acn/query"] });
     expect(r.provenance.server).toBe(ctx.sb.url);
   });
@@ -94,10 +96,10 @@ describe("passportsToParquet resuming", () => {
     const onlyNamed = (out: string) => {
       const manifest = JSON.parse(readFileSync(join(out, "_manifest.json"), "utf8"));
       expect(manifest.complete).toBe(false);
-      const named: string[] = manifest.pages.flatMap((p: { files: string[] }) => p.files);
+      const named: string[] = manifest.parts.map((p: { file: string }) => p.file);
       expect(named.length).toBeGreaterThan(1);
       expect(readdirSync(out).filter((f) => f !== "_manifest.json").sort()).toEqual([...named].sort());
-      return manifest.pages.reduce((n: number, p: { rows: number }) => n + p.rows, 0);
+      return manifest.parts.reduce((n: number, p: { rows: number }) => n + p.rows, 0);
     };
     // cancelled at page 1's first block
     const out = fresh();

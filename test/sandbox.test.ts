@@ -303,6 +303,36 @@ describe("determinism", () => {
   });
 });
 
+describe("names and numbers (src/sandbox/generator/names.ts)", () => {
+  const query = async (select: string, filter: object = {}) => tsv((await post(sb, `/acn/query?select=${select}`, filter)).text).rows;
+  it("names fit the crop and the region of origin: no Polish, Danish or Turkish word in a Latin American bean's name", async () => {
+    const rows = await query("accessionName,origCty,sampStat", {
+      crop: ["beans"],
+      countryOfOrigin: { code3: ["COL", "MEX", "PER", "BRA"] },
+    });
+    const named = rows.filter((r) => r[0] && Number(r[2]) < 400);
+    expect(named.length).toBeGreaterThan(20);
+    // Spanish and Portuguese letters only
+    for (const [name] of named) expect(name).toMatch(/^[A-Za-zÁÉÍÓÚÑÜáéíóúñüÂÊÔÃÕÇâêôãõç ]+$/);
+  });
+  it("bred material carries its programme's line designation; no two records share one", async () => {
+    const rows = await query("accessionName,sampStat,cropName", { crop: ["beans", "chickpea"] });
+    const lines = rows.filter((r) => r[0] && Number(r[1]) >= 400 && Number(r[1]) < 600).map((r) => r[0]!);
+    expect(lines.length).toBeGreaterThan(10);
+    for (const l of lines) expect(l).toMatch(/^(BAT|ICCV) \d+$/);
+    expect(new Set(lines).size).toBe(lines.length);
+  });
+  it("a donor number is the donor's own, one per sample: given with a donor, never shared between two records", async () => {
+    const rows = await query("donorCode,donorNumb,coll.collNumb");
+    const donor = rows.filter((r) => r[1]);
+    expect(donor.length).toBeGreaterThan(100);
+    expect(donor.every((r) => r[0])).toBe(true);
+    expect(new Set(donor.map((r) => `${r[0]} ${r[1]}`)).size).toBe(donor.length);
+    const coll = rows.map((r) => r[2]).filter(Boolean);
+    expect(new Set(coll).size).toBe(coll.length);
+  });
+});
+
 describe("generator randomness", () => {
   // bug: hash(id, seed, k) draws for neighbouring k were correlated, so points lay on diagonal lines. The collecting
   // sites themselves follow where people live (a country's towns can lie along a diagonal, as Brazil's coast does), so

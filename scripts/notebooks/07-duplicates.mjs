@@ -9,8 +9,10 @@ export default [
     "registered under its own number (with `DONORCODE` and `DONORNUMB` naming the origin), collecting samples split " +
     "between institutes. `probableDuplicates()` links such records, deterministic evidence first (the same DOI, a donor " +
     "or `OTHERNUMB` pointing at another record, the same collecting number), then names and numbers matched as the R " +
-    "package PGRdup does (docs/duplicates.md says what each kind of evidence can and cannot establish, and how the " +
-    "finder compares with PGRdup on its own example data). Against the sandbox, started with `plantDuplicates: true`: " +
+    "package PGRdup does, which join records only when the rest of the passport corroborates them: no other species, " +
+    "origin or collecting day, and a second support such as the same collecting site (docs/duplicates.md says what " +
+    "each kind of evidence can and cannot establish, and how the finder compares with PGRdup on its own example " +
+    "data). Against the sandbox, started with `plantDuplicates: true`: " +
     "its copies are planted by the sandbox itself, so what is found here is a **self-test**, not a finding about real " +
     "genebanks. Set GENESYS_API_URL and a token to look at the real data.",
   ],
@@ -40,7 +42,8 @@ await display(dups.summary);`,
   [
     "md",
     "**3. Sets to review.** Deterministic cores can be accepted as they are; sets that hold together by name or " +
-    "number evidence are for a curator to confirm. The weakest link that holds each set is shown.",
+    "number evidence are for a curator to confirm. The weakest link that holds each set is shown; the pairs' " +
+    "`evidence` lists what the passports agree and conflict on.",
   ],
   [
     "code",

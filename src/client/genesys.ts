@@ -231,7 +231,7 @@ export class Genesys extends CatalogueClient {
    * The export written straight to a Parquet dataset folder, block by block, with memory that does not grow with the
    * result: for exports larger than memory. Read it back lazily with `pl.scanParquet(`${dir}/*.parquet`)` (or DuckDB
    * `read_parquet('dir/*.parquet')`, pandas/pyarrow, Spark). A cut export resumes after its last complete page when run
-   * again with the same folder. The folder also holds `_manifest.json` and `provenance.json`.
+   * again with the same folder. The folder also holds `_manifest.json` and `_provenance.json`.
    * @example
    * ```ts
    * import { Genesys } from "genesys-notebook";

@@ -11,13 +11,8 @@ import { z } from "zod";
 import { GenesysInputError } from "../client/core/errors.ts";
 import type { Provenance } from "../client/core/provenance.ts";
 import { shown } from "../client/options.ts";
-
-/** What the finder reads of `_manifest.json` (the export writes more). */
-const ManifestSchema = z.object({
-  complete: z.boolean(),
-  schema: z.array(z.tuple([z.string(), z.string()])),
-  pages: z.array(z.object({ page: z.number(), files: z.array(z.string()), rows: z.number().int().min(0) })),
-});
+// the one manifest of the on-disk export format (the export's and the cache's: client/parts/manifest.ts)
+import { partRows, PartsManifestSchema as ManifestSchema, PROVENANCE } from "../client/parts/manifest.ts";
 
 const ProvenanceFileSchema = z.object({ provenance: z.object({ server: z.string(), endpoints: z.array(z.string()) }).passthrough() });
 
@@ -61,21 +56,21 @@ export function openPassportDataset(dir: unknown, fn: string): PassportDataset {
   const manifest = m.data!;
   if (!manifest.complete) {
     fail(
-      `the export in '${path}' is not complete (${manifest.pages.length} page(s) written)`,
+      `the export in '${path}' is not complete (${new Set(manifest.parts.map((p) => p.page)).size} page(s) written)`,
       "run g.passportsToParquet() again with the same filter and folder: it resumes after the last complete page",
     );
   }
-  const columns = manifest.schema.map(([c]) => c);
+  const columns = (manifest.parts[0]?.columns ?? []).map(([c]) => c);
   if (!columns.includes("INSTCODE") || !columns.includes("ACCENUMB")) {
     fail(`'${path}' holds no passports (its columns have no INSTCODE and ACCENUMB: ${columns.slice(0, 8).join(", ")})`);
   }
-  const files = manifest.pages.flatMap((p) => p.files).map((f) => join(path, f));
+  const files = manifest.parts.map((p) => join(path, p.file));
   const lost = files.filter((f) => !existsSync(f));
   if (lost.length) {
     fail(`${lost.length} part(s) the manifest of '${path}' names are missing, e.g. '${lost[0]}'`, "export the dataset again");
   }
   let provenance: Provenance | undefined;
-  const pf = join(path, "provenance.json");
+  const pf = [PROVENANCE, "provenance.json"].map((f) => join(path, f)).find((f) => existsSync(f)) ?? join(path, PROVENANCE);
   if (existsSync(pf)) {
     try {
       const p = ProvenanceFileSchema.safeParse(JSON.parse(readFileSync(pf, "utf8")));
@@ -84,7 +79,7 @@ export function openPassportDataset(dir: unknown, fn: string): PassportDataset {
       provenance = undefined; // the manifest is what the finder needs; a broken provenance.json only loses the source
     }
   }
-  return { dir: path, files, rows: manifest.pages.reduce((n, p) => n + p.rows, 0), columns, provenance };
+  return { dir: path, files, rows: partRows(manifest), columns, provenance };
 }
 
 /** One part's columns, read lazily (only those columns are decoded). */

@@ -120,7 +120,7 @@ export function scorePairs(r: Records, pairs: PairStore, o: DuplicateOptions): S
   for (const p of pairs.pairs.values()) {
     const ca = value(r, "ORIGCTY", p.a), cb = value(r, "ORIGCTY", p.b);
     const score = pairScore(p, ca !== "" && cb !== "" && ca.toUpperCase() !== cb.toUpperCase());
-    scored.push({ ...p, score, strength: strengthOf(p, score, o.linkScore), set: 0 });
+    scored.push({ ...p, score, strength: strengthOf(p, score, o, r), set: 0 });
   }
   return scored;
 }

@@ -43,6 +43,12 @@ export const DuplicateOptionsSchema = z.strictObject({
    * as common keywords). Default 25.
    */
   maxKeywordRecords: z.number().int().min(2).default(25),
+  /**
+   * A whole name held by more records than this within a block is a common name (a landrace type, a market class):
+   * its matches weigh as a shared keyword (0.5), not as the same name (0.7), so they join nothing without a number.
+   * Default 5.
+   */
+  rareNameRecords: z.number().int().min(2).default(5),
   /** A probable pair whose score reaches this joins a set; below it, the pair is listed for review only. Default 0.7. */
   linkScore: z.number().min(0).max(1).default(0.7),
   /** Keep pairs below `linkScore` in the pairs frame (as strength "weak"). Default true. */

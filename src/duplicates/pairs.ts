@@ -25,7 +25,12 @@ export const PROBABLE_WEIGHTS = {
   /** Keywords of one synonym set the user gave. */
   synonym: 0.7,
 } as const;
-export type EvidenceKind = typeof DETERMINISTIC_KINDS[number] | keyof typeof PROBABLE_WEIGHTS;
+/**
+ * What the rest of the passport says about a pair (corroboration.ts): an agreement (`passport`) or a conflict. They
+ * weigh nothing in the score; they decide whether a name or number link may join sets.
+ */
+export const PASSPORT_KINDS = ["passport", "conflict"] as const;
+export type EvidenceKind = typeof DETERMINISTIC_KINDS[number] | keyof typeof PROBABLE_WEIGHTS | typeof PASSPORT_KINDS[number];
 
 export interface Evidence {
   kind: EvidenceKind;
@@ -45,6 +50,7 @@ export interface Pair {
 }
 
 const DET = new Set<string>(DETERMINISTIC_KINDS);
+const PASSPORT = new Set<string>(PASSPORT_KINDS);
 export const isDeterministic = (kind: string): boolean => DET.has(kind);
 /** Evidence kept per pair (the strongest first when scoring). */
 const MAX_EVIDENCE = 12;
@@ -77,6 +83,7 @@ export function pairScore(p: Pair, countryDiffers: boolean): number {
   if (p.evidence.some((e) => isDeterministic(e.kind))) return 1;
   const best = new Map<string, number>();
   for (const e of p.evidence) {
+    if (PASSPORT.has(e.kind)) continue;
     const k = [e.fieldA, e.fieldB].sort().join("|");
     best.set(k, Math.max(best.get(k) ?? 0, e.weight));
   }

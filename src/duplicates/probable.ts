@@ -8,7 +8,8 @@
  *   digits and more than `maxAlpha` letters when their digits are equal and their letters within the distance;
  * - phonetic: the same Double Metaphone primary code (npm double-metaphone) for keywords of `phoneticMinLetters`
  *   letters or more, codes of `phoneticMinCode` characters or more, and equal digits;
- * - synonyms the user gave; whole names (non-stop keywords joined) equal, or one or two edits apart.
+ * - synonyms the user gave; whole names (every keyword joined, at least four letters outside the stop words) equal, or
+ *   one or two edits apart.
  * A keyword (or whole name, or phonetic code) held by more than `maxKeywordRecords` records of the block makes no
  * pairs: it is reported as common; a fuzzy or phonetic match makes pairs only when its two keywords' records make
  * at most `maxKeywordRecords` pairs.
@@ -71,10 +72,12 @@ export function probableLinks(
     for (const field of o.nameFields) {
       const text = value(r, field, row);
       if (!text) continue;
-      const kws = keywordsOf(text).filter((k) => !stop.has(k));
+      const all = keywordsOf(text);
+      const kws = all.filter((k) => !stop.has(k));
       for (const k of new Set(kws)) note(byKeyword, k, { row, field, qualifier: null });
-      const whole = kws.join("");
-      if (letterCount(whole) >= 4 && !stop.has(whole)) note(nameKeys, whole, { row, field, qualifier: null });
+      // the whole name keeps its common words: "Rojo de Jimma" is not "Negro de Jimma", though neither colour alone is evidence
+      const whole = all.join("");
+      if (letterCount(kws.join("")) >= 4 && !stop.has(whole)) note(nameKeys, whole, { row, field, qualifier: null });
     }
     for (const field of o.numberFields) {
       const text = value(r, field, row);
@@ -138,7 +141,10 @@ export function probableLinks(
   const names = usable(nameKeys);
   for (const k of names) {
     const occ = nameKeys.get(k)!;
-    if (occ.length >= 2) emit(k, k, occ, occ, "name", PROBABLE_WEIGHTS.name, true);
+    if (occ.length < 2) continue;
+    // a name many records share names a landrace type or a market class, not one sample
+    const rare = distinctRows(occ) <= o.rareNameRecords;
+    emit(k, k, occ, occ, "name", rare ? PROBABLE_WEIGHTS.name : PROBABLE_WEIGHTS.keyword, true);
   }
   if (o.fuzzy) {
     fuzzyPairs(names, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {

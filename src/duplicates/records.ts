@@ -20,6 +20,13 @@ export const DUPLICATE_COLUMNS = [
   "DONORNUMB",
   "OTHERNUMB",
   "DUPLSITE",
+  // read to corroborate name and number links (corroboration.ts)
+  "SAMPSTAT",
+  "COLLSITE",
+  "DECLATITUDE",
+  "DECLONGITUDE",
+  "BREDCODE",
+  "ANCEST",
 ] as const;
 export type DuplicateColumn = typeof DUPLICATE_COLUMNS[number];
 

@@ -1,10 +1,13 @@
 /**
- * Sets from the links. Only deterministic links and probable pairs whose score reaches `linkScore` join records
+ * Sets from the links. Only deterministic links and probable pairs (a score that reaches `linkScore`, corroborated by
+ * the passport: corroboration.ts) join records
  * (union-find): a weak pair (one fuzzy or phonetic keyword, a common short number…) is listed for review but never
  * joins two records, so a set never grows by chaining weak links. Within each set, the records joined by
  * deterministic links alone form its cores: a user can accept the cores and review what probable links add.
  */
-import { isDeterministic, type Pair } from "./pairs.ts";
+import { corroborate } from "./corroboration.ts";
+import type { Pair } from "./pairs.ts";
+import type { Records } from "./records.ts";
 import { UnionFind } from "./union-find.ts";
 
 export type Strength = "deterministic" | "probable" | "weak";
@@ -25,9 +28,9 @@ export interface SetInfo {
   members: number[][];
 }
 
-export function strengthOf(p: Pair, score: number, linkScore: number): Strength {
-  if (p.evidence.some((e) => isDeterministic(e.kind))) return "deterministic";
-  return score >= linkScore - 1e-9 ? "probable" : "weak";
+/** A pair's strength: deterministic evidence, or a name or number link the passport corroborates (corroboration.ts). */
+export function strengthOf(p: Pair, score: number, o: { linkScore: number; nameFields: readonly string[] }, r: Records): Strength {
+  return corroborate(r, p, score, o);
 }
 
 /** Builds the sets (numbered by their first row) and numbers each set's deterministic cores. */

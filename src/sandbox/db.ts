@@ -10,10 +10,11 @@ import { join } from "node:path";
 import { generatePassports } from "./generator/passports.ts";
 import { plantErrors } from "./generator/planted.ts";
 import { plantDuplicates } from "./generator/duplicates.ts";
+import { scorePdci } from "./generator/pdci.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 12;
+export const GENERATOR_VERSION = 15;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 
@@ -55,6 +56,7 @@ async function build(instance: DuckDBInstance, accessions: number, seed: number,
     await generatePassports(con, accessions, seed);
     if (planted > 0) await plantErrors(con, planted);
     if (dups > 0) await plantDuplicates(con, dups);
+    await scorePdci(con);
     await generateTraits(con, seed);
     await con.run(
       `CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions,

@@ -1,20 +1,20 @@
 /**
- * The on-disk cache: one directory per entry, named by the key's hash, with
- * the frames as Arrow IPC files (exact dtypes: Categorical, List, Struct,
- * Date, Datetime) and `entry.json` (the query, when, each frame's rows and
- * schema, provenance, diagnostics). Every file is written under an
- * unpredictable temporary name created exclusively, then renamed; `entry.json`
- * is renamed last, so an entry without it (a download cut off) is never read.
- * Pages of a multi-page export are kept under `pages/` (with `pages.json`)
- * until the export is complete.
+ * The on-disk cache: one directory per entry, named by the key's hash, in the one on-disk format of an export
+ * (parts/manifest.ts, the Parquet sink's too): the frames as Parquet parts (exact dtypes: Categorical, List, Struct,
+ * Date, Datetime) and `_manifest.json` naming each part with its frame, rows and schema, and holding the query, when,
+ * provenance and diagnostics. Every file is written under an unpredictable temporary name created exclusively, then
+ * renamed; the manifest is renamed last, so an entry without it (a download cut off) is never read. The pages of a
+ * multi-page export are kept under `pages/`, a folder of the same format, until the export is complete. An entry or
+ * pages folder of an earlier version's format (`entry.json` and Arrow IPC files, `pages.json`) is not read: a warning
+ * says so, and it is downloaded again and replaced.
  *
  * The cache is private to the user: directories 0700, files 0600. A cache
  * directory another user owns or others may write to is not used (a warning,
  * then every call behaves as with an empty cache that stores nothing). Links
  * are never followed below the cache directory: an entry folder, file or
  * `pages` folder that is a symbolic link is refused. An entry is served only
- * when its folder name, the id in its `entry.json` and the hash of its query
- * agree, and every frame file has the rows and schema recorded for it.
+ * when its folder name, the id in its manifest and the hash of its query
+ * agree, and every part has the rows and schema recorded for it.
  *
  * Writing never throws for a file-system reason: `write()` and `writePage()`
  * return false and report why through `onWarning` (once per store and reason),
@@ -22,11 +22,16 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, type Stats, statSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, rmSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostics } from "../core/diagnostics.ts";
 import type { Provenance } from "../core/provenance.ts";
-import { atomicWrite, atomicWriteText, dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../core/private-fs.ts";
+import { dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../core/private-fs.ts";
+import { newManifest, type Part, type PartsManifest, readManifest, writeManifest } from "../parts/manifest.ts";
+import { partOf, readParts, writePartSync } from "../parts/part.ts";
+import { keptParts, type StoredPages } from "../parts/resume.ts";
+
+export type { StoredPages };
 import { queryId } from "./key.ts";
 import { userCacheDir } from "../../runtime/cache-dir.ts";
 
@@ -45,7 +50,7 @@ export interface EntryMeta {
   query: Record<string, unknown>;
   /** When the data was downloaded (ISO 8601). */
   createdAt: string;
-  /** Frame names in this entry (files `<name>.ipc`). */
+  /** Frame names in this entry (parts `<name>.parquet`). */
   frames: string[];
   /** Rows and schema of each frame. */
   shapes: Record<string, FrameShape>;
@@ -59,25 +64,6 @@ export interface CachedEntry {
   ageMs: number;
 }
 
-/** The complete pages 0..k-1 of an unfinished export, with what the first page written recorded. */
-export interface StoredPages {
-  frames: DataFrame[];
-  header: string[];
-  /** When the first page was written (ISO 8601). */
-  createdAt: string;
-  /** The caller's record given with the first page (page size, total, …). */
-  context: Record<string, unknown>;
-}
-
-/** `pages/pages.json`. */
-interface PagesRecord {
-  createdAt: string;
-  context: Record<string, unknown>;
-  header: string[];
-  /** Page number -> its rows and schema. */
-  pages: Record<string, FrameShape>;
-}
-
 export interface CacheStoreOptions {
   /**
    * Told why the cache could not be used or written, once per store and reason. Default: `console.warn`.
@@ -87,28 +73,15 @@ export interface CacheStoreOptions {
 }
 
 const ID_RE = /^[0-9a-f]{32}$/;
-const PAGE_RE = /^\d{6}\.ipc$/;
+/** Page parts, and the files of an earlier version's pages (`000000.ipc`, `pages.json`). */
+const PAGE_FILE_RE = /^(?:page-\d{6}\.parquet|\d{6}\.ipc|pages\.json|_manifest\.json)$/;
+/** An earlier version's entry: `entry.json` and `<frame>.ipc`. */
+const OLD_ENTRY_FILE_RE = /^(?:entry\.json|[A-Za-z0-9_.-]+\.ipc)$/;
 const safe = (name: string) => name.replace(/[^A-Za-z0-9_.-]/g, "_");
-const pageFile = (page: number) => `${String(page).padStart(6, "0")}.ipc`;
+const pageFile = (page: number) => `page-${String(page).padStart(6, "0")}.parquet`;
 
-export function shapeOf(df: DataFrame): FrameShape {
-  return { rows: df.height, columns: Object.fromEntries(Object.entries(df.schema).map(([k, v]) => [k, String(v)])) };
-}
-
-function sameShape(a: FrameShape, b: FrameShape | undefined): boolean {
-  return !!b && a.rows === b.rows && JSON.stringify(Object.entries(a.columns)) === JSON.stringify(Object.entries(b.columns ?? {}));
-}
-
-/** Reads an IPC file and checks it against its recorded shape; undefined when it does not match or cannot be read. */
-function readChecked(path: string, shape: FrameShape | undefined): DataFrame | undefined {
-  if (!shape || !ownFile(path)) return undefined;
-  try {
-    const df = pl.readIPC(path);
-    return sameShape(shapeOf(df), shape) ? df : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A frame's rows and schema as EntryMeta shows them. */
+const shapeOfPart = (p: Part): FrameShape => ({ rows: p.rows, columns: Object.fromEntries(p.columns) });
 
 const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const reasonOf = (e: unknown) => (e as NodeJS.ErrnoException)?.code ?? why(e);
@@ -246,49 +219,60 @@ export class CacheStore {
     }
   }
 
-  /** `entry.json` of a complete entry whose id, folder name and query hash agree; undefined otherwise. */
-  private readMeta(id: string): EntryMeta | "broken" | undefined {
+  /**
+   * The manifest of a complete entry whose id, folder name and query hash agree, as EntryMeta; "broken" when it does not
+   * hold, "old" for an earlier version's entry (`entry.json`), undefined when there is none.
+   */
+  private readMeta(id: string): { meta: EntryMeta; manifest: PartsManifest } | "broken" | "old" | undefined {
     const dir = this.entryDir(id);
     if (!dir || !ownDir(dir)) return undefined;
-    const metaPath = join(dir, "entry.json");
-    if (!lstatOrUndefined(metaPath)) return undefined;
-    if (!ownFile(metaPath)) return "broken";
-    try {
-      const meta = JSON.parse(readFileSync(metaPath, "utf8")) as EntryMeta;
-      if (meta.id !== id || !meta.query || queryId(meta.query) !== id || !Array.isArray(meta.frames) || !meta.shapes) return "broken";
-      return meta;
-    } catch {
-      return "broken";
-    }
+    const found = readManifest(dir);
+    if ("absent" in found) return lstatOrUndefined(join(dir, "entry.json")) ? "old" : undefined;
+    if ("other" in found) return "broken";
+    const m = found.manifest;
+    const { query, provenance, diagnostics } = m.meta as Partial<EntryMeta>;
+    if (!m.complete || m.meta.id !== id || !query || queryId(query) !== id || !provenance) return "broken";
+    const frames = [...new Set(m.parts.map((p) => p.frame))];
+    const shapes = Object.fromEntries(m.parts.map((p) => [p.frame, shapeOfPart(p)]));
+    return { meta: { id, query, createdAt: m.createdAt, frames, shapes, provenance, diagnostics }, manifest: m };
+  }
+
+  /** An earlier version's entry or pages: said once, then treated as absent (and replaced by the next write). */
+  private oldFormat(what: string): void {
+    this.warn(
+      "old-format",
+      `cache ${what} written by an earlier version (entry.json or pages.json with Arrow IPC files) is not read; ` +
+        "it is downloaded again and replaced",
+    );
   }
 
   /** A complete, verified entry, or undefined. An entry that does not verify is removed, so the caller downloads again. */
   read(id: string): CachedEntry | undefined {
     try {
       if (!this.root(false)) return undefined;
-      const meta = this.readMeta(id);
-      if (meta === undefined) return undefined;
+      const found = this.readMeta(id);
+      if (found === undefined) return undefined;
       const dir = join(this.dir, id);
-      const frames: Record<string, DataFrame> = {};
-      if (meta !== "broken") {
-        for (const f of meta.frames) {
-          const df = readChecked(join(dir, `${safe(f)}.ipc`), meta.shapes[f]);
-          if (!df) break;
-          frames[f] = df;
-        }
-      }
-      if (meta === "broken" || Object.keys(frames).length !== meta.frames.length) {
+      if (found === "old") this.oldFormat(`entry ${id}`);
+      const parts = typeof found === "object" ? found.manifest.parts : [];
+      const read = readParts(dir, parts);
+      if (typeof found !== "object" || read.length !== parts.length) {
         this.removeDir(dir);
         return undefined;
       }
-      return { meta, frames, ageMs: Date.now() - Date.parse(meta.createdAt) };
+      const frames: Record<string, DataFrame> = {};
+      for (const name of found.meta.frames) {
+        const own = read.filter((_, i) => parts[i]!.frame === name);
+        frames[name] = own.length === 1 ? own[0]! : pl.concat(own);
+      }
+      return { meta: found.meta, frames, ageMs: Date.now() - Date.parse(found.meta.createdAt) };
     } catch {
       return undefined;
     }
   }
 
   /**
-   * Stores frames and metadata; `entry.json` last, so the entry becomes visible only when complete, then
+   * Stores frames and metadata; the manifest last, so the entry becomes visible only when complete, then
    * removes the entry's pages. False (and a warning) when the cache could not be written.
    */
   write(meta: Omit<EntryMeta, "frames" | "shapes">, frames: Record<string, DataFrame>): boolean {
@@ -298,14 +282,16 @@ export class CacheStore {
       if (!dir) throw new Error(`'${meta.id}' is not an entry id`);
       if (!this.ensureDir(dir)) return false;
       this.sweepDir(dir);
-      rmSync(join(dir, "entry.json"), { force: true });
-      const shapes: Record<string, FrameShape> = {};
+      // the entry stored before (this format's, or an earlier version's) stops being one first
+      for (const f of readdirSync(dir)) if (f === "_manifest.json" || OLD_ENTRY_FILE_RE.test(f)) rmSync(join(dir, f), { force: true });
+      const { id, query, provenance, diagnostics } = meta;
+      const m = { ...newManifest({}, { id, query, provenance, diagnostics }), createdAt: meta.createdAt, complete: true };
       for (const [name, df] of Object.entries(frames)) {
-        atomicWrite(join(dir, `${safe(name)}.ipc`), (tmp) => df.writeIPC(tmp));
-        shapes[name] = shapeOf(df);
+        const file = `${safe(name)}.parquet`;
+        writePartSync(dir, file, df);
+        m.parts.push(partOf(file, name, 0, df));
       }
-      const full: EntryMeta = { ...meta, frames: Object.keys(frames), shapes };
-      atomicWriteText(join(dir, "entry.json"), JSON.stringify(full, null, 1));
+      writeManifest(dir, m);
       this.removeDir(join(dir, "pages"));
       return true;
     } catch (e) {
@@ -316,7 +302,7 @@ export class CacheStore {
 
   /**
    * Saves one complete page of a multi-page export. The first page written (and page 0, which starts
-   * the export afresh) records `createdAt` and `context` in `pages/pages.json`; every page records its
+   * the export afresh) records `createdAt`, `context` and `header` in the pages' manifest; every page records its
    * rows and schema there. False (and a warning) when it could not be written.
    */
   writePage(id: string, page: number, df: DataFrame, header: string[], context: Record<string, unknown>): boolean {
@@ -329,30 +315,20 @@ export class CacheStore {
       const pages = join(dir, "pages");
       if (!this.ensureDir(pages)) return false;
       this.sweepDir(pages);
-      let rec = page === 0 ? undefined : this.readPagesRecord(pages);
-      if (!rec) {
-        rec = { createdAt: new Date().toISOString(), context, header, pages: {} };
-        // the pages of an earlier export under this id are not this one's
-        for (const name of readdirSync(pages)) if (PAGE_RE.test(name)) rmSync(join(pages, name), { force: true });
+      const found = page === 0 ? undefined : readManifest(pages);
+      let m = found && "manifest" in found && !found.manifest.complete ? found.manifest : undefined;
+      if (!m) {
+        m = newManifest(context, { header });
+        // the pages of an earlier export under this id (or of an earlier version) are not this one's
+        for (const name of readdirSync(pages)) if (PAGE_FILE_RE.test(name)) rmSync(join(pages, name), { force: true });
       }
-      atomicWrite(join(pages, pageFile(page)), (tmp) => df.writeIPC(tmp));
-      rec.pages[String(page)] = shapeOf(df);
-      atomicWriteText(join(pages, "pages.json"), JSON.stringify(rec));
+      writePartSync(pages, pageFile(page), df);
+      m.parts = [...m.parts.filter((p) => p.page !== page), partOf(pageFile(page), "df", page, df)].sort((a, b) => a.page - b.page);
+      writeManifest(pages, m);
       return true;
     } catch (e) {
       this.warn(reasonOf(e), `cache not written: ${why(e)}; the data is returned`);
       return false;
-    }
-  }
-
-  private readPagesRecord(pages: string): PagesRecord | undefined {
-    const path = join(pages, "pages.json");
-    if (!ownFile(path)) return undefined;
-    try {
-      const rec = JSON.parse(readFileSync(path, "utf8")) as PagesRecord;
-      return rec && typeof rec.createdAt === "string" && rec.pages && Array.isArray(rec.header) ? rec : undefined;
-    } catch {
-      return undefined;
     }
   }
 
@@ -366,15 +342,21 @@ export class CacheStore {
       const dir = this.entryDir(id);
       if (!dir || !ownDir(dir) || !ownDir(join(dir, "pages"))) return undefined;
       const pages = join(dir, "pages");
-      const rec = this.readPagesRecord(pages);
-      if (!rec) return undefined;
-      const frames: DataFrame[] = [];
-      for (let p = 0;; p++) {
-        const df = readChecked(join(pages, pageFile(p)), rec.pages[String(p)]);
-        if (!df) break;
-        frames.push(df);
+      const found = readManifest(pages);
+      if ("absent" in found && lstatOrUndefined(join(pages, "pages.json"))) this.oldFormat(`pages of entry ${id}`);
+      if (!("manifest" in found) || found.manifest.complete) return undefined;
+      const m = found.manifest;
+      // pages 0, 1, 2… in order, up to the first gap
+      const run: Part[] = [];
+      for (const p of m.parts) {
+        if (p.page !== run.length) break;
+        run.push(p);
       }
-      return frames.length ? { frames, header: rec.header, createdAt: rec.createdAt, context: rec.context ?? {} } : undefined;
+      const frames = readParts(pages, run);
+      if (!frames.length) return undefined;
+      const header = Array.isArray(m.meta.header) ? (m.meta.header as string[]) : [];
+      const kept = keptParts(pages, { ...m, parts: run.slice(0, frames.length) }, true);
+      return { frames, header, createdAt: m.createdAt, context: m.context, kept };
     } catch {
       return undefined;
     }
@@ -394,8 +376,9 @@ export class CacheStore {
   list(): { id: string; kind: string; server: string; createdAt: string; bytes: number; query: Record<string, unknown> }[] {
     if (!this.root(false)) return [];
     return this.entryIds().flatMap((id) => {
-      const meta = this.readMeta(id);
-      if (!meta || meta === "broken") return [];
+      const found = this.readMeta(id);
+      if (typeof found !== "object") return [];
+      const { meta } = found;
       this.sweepDir(join(this.dir, id));
       return [{
         id,

@@ -76,6 +76,20 @@ export function atomicWrite(path: string, write: (tmp: string) => void, mode = 0
   }
 }
 
+/** `atomicWrite` for a writer that works off the event loop (polars' sink on its own threads). */
+export async function atomicWriteAsync(path: string, write: (tmp: string) => Promise<void>, mode = 0o600): Promise<void> {
+  const tmp = tempPath(path);
+  closeSync(openSync(tmp, "wx", mode));
+  try {
+    await write(tmp);
+    if (!lstatSync(tmp).isFile()) throw new Error(`temporary file ${tmp} was replaced while being written`);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
 /** Text through `atomicWrite`. */
 export function atomicWriteText(path: string, text: string, mode = 0o600): void {
   atomicWrite(path, (tmp) => {

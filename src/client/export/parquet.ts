@@ -1,39 +1,50 @@
 /**
- * The export written straight to disk as a Parquet dataset, block by block,
- * for results larger than memory: one folder with one file per typed block
- * (`part-<page>-<block>.parquet`), `_manifest.json` (what is complete), and
- * `provenance.json`. Memory holds one block at a time, whatever the size of
- * the result.
+ * The export written straight to disk as a Parquet dataset, block by block, for results larger than memory: a folder of
+ * the one on-disk format (parts/manifest.ts, the cache's too): one part per typed block (`part-<page>-<block>.parquet`),
+ * `_manifest.json` naming the complete pages' parts, and `_provenance.json` once complete (names starting with `_` are
+ * skipped by pyarrow, pandas and Spark when they read the folder as a dataset). Memory holds one block at a
+ * time, whatever the size of the result.
  *
- * Every file has the same schema: a block that needs a wider dtype than the
- * files already written (a decimal in an integer column) widens the dataset,
- * and the earlier files are rewritten with it (rare; reported). A cut export
- * resumes after its last complete page when the manifest's settings match
- * and the service still answers the first and last stored rows the same
- * (resume.ts: the one rule for the cache's pages too), else it starts over.
- * A cut or failed run removes the parts of the page it was writing: the
- * folder only ever holds the complete pages its manifest names.
+ * Every part has the same schema: a block that needs a wider dtype than the parts already written (a decimal in an
+ * integer column) widens the dataset, and the earlier parts are rewritten with it (rare; reported). A cut export resumes
+ * after its last complete page when the manifest's settings match and the service still answers the first and last
+ * stored rows the same (parts/resume.ts, the cache's rule too), else it starts over. Parts are written under a temporary
+ * name and renamed, and a cut or failed run removes the parts of the page it was writing: the folder only ever holds the
+ * complete parts its manifest names.
  *
- * Memory stays bounded because the written frames are collected as the export
- * goes (runtime/native-memory.ts): V8 does not see their native memory.
+ * Memory stays bounded because the written frames are collected as the export goes (runtime/native-memory.ts): V8 does
+ * not see their native memory.
  */
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "nodejs-polars";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
 import { GenesysInputError } from "../core/errors.ts";
-import { exportBlocks, fetchRows, type PageBlock, reported } from "./pages.ts";
-import type { PassportQuery } from "./query.ts";
-import { type Kept, refuse, refused, resumedNote } from "./resume.ts";
-import type { Progress } from "../core/progress.ts";
+import type { ParquetOptions } from "../core/option-schemas.ts";
+import { atomicWriteText, TEMP_RE } from "../core/private-fs.ts";
 import type { Provenance } from "../core/provenance.ts";
 import type { Transport } from "../core/transport.ts";
+import {
+  MANIFEST,
+  newManifest,
+  type Part,
+  partRows,
+  type PartsManifest,
+  PROVENANCE,
+  readManifest,
+  writeManifest,
+} from "../parts/manifest.ts";
+import { columnsOf, type ParquetCompression, partOf, readPart, writePart } from "../parts/part.ts";
+import { keptParts, refuse, refused, resumedNote } from "../parts/resume.ts";
+import { exportBlocks, fetchRows, type PageBlock, reported } from "./pages.ts";
+import type { PassportQuery } from "./query.ts";
 import { NativeMemory } from "../../runtime/native-memory.ts";
 
 const ENDPOINT = ENDPOINTS.acnQuery.label;
+export type { ParquetCompression };
 
 export interface ParquetSinkResult {
   /** The dataset folder: read it with `pl.scanParquet(\`${dir}/*.parquet\`)`, DuckDB `read_parquet('dir/*.parquet')`, … */
@@ -45,154 +56,114 @@ export interface ParquetSinkResult {
   diagnostics: Diagnostics;
 }
 
-interface Manifest {
-  context: Record<string, unknown>;
-  createdAt: string;
-  /** Column -> dtype (as polars prints it) that every file has. */
-  schema: [string, string][];
-  /** Complete pages and their files. */
-  pages: { page: number; files: string[]; rows: number }[];
-  complete: boolean;
-}
-
-const MANIFEST = "_manifest.json";
-
 /**
  * Blocks of at most 16 MB (passports(): 32 MB): the 4,850,180 passports of the 5,000,000-accession sandbox peaked at
  * 678-772 MB against 823-1,061 MB with 32 MB blocks, at the same speed (alternating runs).
  */
 const SINK_BLOCKS = { blockBytes: 16 * 2 ** 20 };
+/** The folder is the user's output, to share as they wish: files 0644 (before the umask), not the cache's 0600. */
+const MODE = 0o644;
 
-function writeJson(path: string, value: unknown): void {
-  writeFileSync(`${path}.tmp`, JSON.stringify(value, null, 1));
-  renameSync(`${path}.tmp`, path);
-}
-
-export type ParquetCompression = "uncompressed" | "snappy" | "lz4" | "zstd" | "gzip";
-
-/**
- * A file written under a temporary name and renamed: a cut run never leaves a half-written part. Written by polars'
- * sink on its own threads, so the event loop goes on receiving the next block meanwhile.
- */
-async function writePart(df: DataFrame, path: string, compression: ParquetCompression): Promise<void> {
-  await df.lazy().sinkParquet(`${path}.tmp`, { compression }).collect();
-  renameSync(`${path}.tmp`, path);
-}
-
-const emptyOf = (schema: [string, DataType][]) => pl.DataFrame(schema.map(([n, t]) => pl.Series(n, [], t)));
-
-/** Column names and dtypes, in order. */
-function schemaOf(df: DataFrame): [string, DataType][] {
-  const dtypes = df.dtypes;
-  return df.columns.map((n, i) => [n, dtypes[i]!]);
-}
-
+type Schema = [string, DataType][];
+const emptyOf = (schema: Schema) => pl.DataFrame(schema.map(([n, t]) => pl.Series(n, [], t)));
+const schemaOf = (df: DataFrame): Schema => df.columns.map((n, i) => [n, df.dtypes[i]!]);
 /** The same columns, in the same order, with the same dtypes. */
-function sameSchema(a: [string, DataType][], b: [string, DataType][]): boolean {
-  return a.length === b.length && a.every(([n, t], i) => b[i]![0] === n && b[i]![1].equals(t));
-}
-
-/** The frame has exactly the dataset's columns and dtypes (the usual case: nothing to widen or cast). */
-const fits = (schema: [string, DataType][], df: DataFrame) => sameSchema(schema, schemaOf(df));
+const sameSchema = (a: Schema, b: Schema) => a.length === b.length && a.every(([n, t], i) => b[i]![0] === n && b[i]![1].equals(t));
 
 /** The dataset's schema widened by a block's, when needed; undefined when the block fits. */
-function widened(schema: [string, DataType][], df: DataFrame): [string, DataType][] | undefined {
-  if (fits(schema, df)) return undefined;
-  const [target] = unifyBlocks([emptyOf(schema), df.head(0)]);
-  const next = schemaOf(target!);
+function widened(schema: Schema, df: DataFrame): Schema | undefined {
+  if (sameSchema(schema, schemaOf(df))) return undefined;
+  const next = schemaOf(unifyBlocks([emptyOf(schema), df.head(0)])[0]!);
   return sameSchema(schema, next) ? undefined : next;
 }
 
 /** The frame in the dataset's schema (columns by name, dtypes cast). */
-function conform(df: DataFrame, schema: [string, DataType][]): DataFrame {
-  if (fits(schema, df)) return df;
-  return unifyBlocks([emptyOf(schema), df])[1]!;
-}
+const conform = (df: DataFrame, schema: Schema) => (sameSchema(schema, schemaOf(df)) ? df : unifyBlocks([emptyOf(schema), df])[1]!);
 
-export interface ParquetOptions {
-  signal?: AbortSignal;
-  onProgress?: (p: Progress) => void;
-  /** false: start over even when the folder holds the complete pages of an interrupted export. */
-  resume?: boolean;
-  /** Complete pages older than this are not resumed. */
-  ttlMs?: number;
-  /** Default "snappy": fast, and read by every Parquet reader (DuckDB, pyarrow, Spark). */
-  compression?: ParquetCompression;
-}
-
-/** The manifest's complete pages as resume.ts checks them. */
-function keptParts(m: Manifest, dir: string): Kept {
-  const files = m.pages.flatMap((p) => p.files).map((f) => join(dir, f));
-  return {
-    context: m.context,
-    createdAt: m.createdAt,
-    rows: m.pages.reduce((n, p) => n + p.rows, 0),
-    ends: () => {
-      const last = pl.readParquet(files[files.length - 1]!);
-      return [pl.readParquet(files[0]!, { nRows: 1 }), last.slice(last.height - 1, 1)];
-    },
-  };
+/**
+ * The folder's manifest, with the complete pages of an interrupted export kept when they still hold (else a fresh one),
+ * and the notes on what was found. A folder with files but no manifest is not ours to replace.
+ */
+async function openManifest(
+  dir: string,
+  context: Record<string, unknown>,
+  opts: ParquetOptions,
+  row: (i: number) => Promise<DataFrame | undefined>,
+): Promise<{ manifest: PartsManifest; notes: string[] }> {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new GenesysInputError(`'${dir}' is a file, not a folder`, {
+      endpoint: "passportsToParquet()",
+      hint: "choose a new or empty folder",
+    });
+  }
+  const found = readManifest(dir);
+  if ("absent" in found && existsSync(dir) && readdirSync(dir).length) {
+    throw new GenesysInputError(`'${dir}' exists and is not a dataset written by passportsToParquet()`, {
+      endpoint: "passportsToParquet()",
+      hint: "choose a new or empty folder",
+    });
+  }
+  const notes: string[] = [];
+  if ("other" in found) {
+    // an earlier version's sink manifest (complete pages of files, no format) is ours to replace; anything else is not
+    const earlier = found.json as { pages?: unknown; context?: unknown } | undefined;
+    if (!Array.isArray(earlier?.pages) || typeof earlier?.context !== "object") {
+      throw new GenesysInputError(`'${dir}' holds a ${MANIFEST} that passportsToParquet() did not write (${found.other})`, {
+        endpoint: "passportsToParquet()",
+        hint: "choose a new or empty folder",
+      });
+    }
+    notes.push(`the folder held an export this version cannot resume (${found.other}); it was written again`);
+  }
+  const m = "manifest" in found ? found.manifest : undefined;
+  const resume = opts.resume !== false && m && JSON.stringify(m.context) === JSON.stringify(context);
+  if (resume && m.complete) notes.push("the folder already holds this complete export; it was written again");
+  const why = resume && !m.complete && m.parts.length ? await refuse(keptParts(dir, m), { context, ttlMs: opts.ttlMs, row }) : undefined;
+  if (why) notes.push(refused(why));
+  if (!resume || m.complete || why || !m.parts.length) return { manifest: newManifest(context), notes };
+  notes.push(resumedNote(new Set(m.parts.map((p) => p.page)).size, partRows(m), m.createdAt));
+  return { manifest: m, notes };
 }
 
 /** A dataset folder being written: its manifest, its schema, the parts of the page under way. */
 class ParquetFolder {
   readonly log = new CoercionLog();
-  #schema: [string, DataType][] = [];
-  #kept = new Set<string>();
-  #pageFiles: string[] = [];
-  #pageRows = 0;
+  #schema: Schema = [];
+  #page: Part[] = [];
   #block = 0;
   /** One part being written while the next block is read; awaited before the manifest names it, and on failure. */
   #writing: Promise<void> | undefined;
   /** The written blocks' frames are dropped; their native memory comes back only when V8 collects them. */
   #memory = new NativeMemory();
 
-  private constructor(readonly dir: string, private manifest: Manifest, private readonly compression: ParquetCompression) {}
+  private constructor(readonly dir: string, private readonly manifest: PartsManifest, private readonly compression: ParquetCompression) {}
 
-  /** The folder, with the complete pages of an interrupted export kept when they still hold (else emptied). */
   static async open(dir: string, query: PassportQuery, opts: ParquetOptions, row: (i: number) => Promise<DataFrame | undefined>) {
-    if (existsSync(dir) && readdirSync(dir).length && !existsSync(join(dir, MANIFEST))) {
-      throw new GenesysInputError(`'${dir}' exists and is not a dataset written by passportsToParquet()`, {
-        endpoint: "passportsToParquet()",
-        hint: "choose a new or empty folder",
-      });
-    }
+    const { manifest, notes } = await openManifest(dir, query.pagesContext, opts, row);
     mkdirSync(dir, { recursive: true });
-    const context = query.pagesContext;
-    let m = existsSync(join(dir, MANIFEST)) ? (JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Manifest) : undefined;
-    const same = JSON.stringify(m?.context) === JSON.stringify(context);
-    const notes: string[] = [];
-    if (m?.complete && opts.resume !== false && same) notes.push("the folder already holds this complete export; it was written again");
-    const why = m && !m.complete && m.pages.length && opts.resume !== false
-      ? await refuse(keptParts(m, dir), { context, ttlMs: opts.ttlMs, row })
-      : undefined;
-    if (why) notes.push(refused(why));
-    if (!m || m.complete || why || opts.resume === false || !same) {
-      m = { context, createdAt: new Date().toISOString(), schema: [], pages: [], complete: false };
-    }
-    const folder = new ParquetFolder(dir, m, opts.compression ?? "snappy");
+    const folder = new ParquetFolder(dir, manifest, opts.compression ?? "snappy");
     for (const n of notes) folder.log.note(n);
-    folder.#kept = new Set(m.pages.flatMap((p) => p.files));
     // parts not named by the manifest (of a cut run, or of a dataset being replaced) are not the dataset's
-    folder.#removeParts((f) => !folder.#kept.has(f));
-    if (m.pages.length) {
-      folder.#schema = schemaOf(pl.readParquet(join(dir, m.pages[0]!.files[0]!), { nRows: 1 }).head(0));
-      folder.log.note(resumedNote(m.pages.length, folder.rows, m.createdAt));
-    }
+    folder.#removeStray();
+    const first = manifest.parts[0] && readPart(dir, manifest.parts[0], 1);
+    if (first) folder.#schema = schemaOf(first.head(0));
     return folder;
   }
 
   /** Complete pages, and their rows. */
   get pages(): number {
-    return this.manifest.pages.length;
+    return new Set(this.manifest.parts.map((p) => p.page)).size;
   }
   get rows(): number {
-    return this.manifest.pages.reduce((n, p) => n + p.rows, 0);
+    return partRows(this.manifest);
   }
 
-  #removeParts(which: (file: string) => boolean): void {
+  /** Removes what the manifest does not name: parts of a page under way, temporary files, a provenance of an earlier run. */
+  #removeStray(): void {
+    const named = new Set(this.manifest.parts.map((p) => p.file));
     for (const f of readdirSync(this.dir)) {
-      if ((f.endsWith(".parquet") && which(f)) || f.endsWith(".tmp")) rmSync(join(this.dir, f), { force: true });
+      const stray = (f.endsWith(".parquet") && !named.has(f)) || TEMP_RE.test(f) || f === PROVENANCE || f === "provenance.json";
+      if (stray) rmSync(join(this.dir, f), { force: true });
     }
   }
 
@@ -205,43 +176,49 @@ class ParquetFolder {
       await this.#writing;
       this.#memory.release();
       if (wider) {
-        if (this.#schema.length) await rewrite(this.dir, [...this.#kept, ...this.#pageFiles], wider, this.log, this.compression);
+        if (this.#schema.length) await this.#rewrite(wider);
         this.#schema = wider;
       }
-      const name = `part-${String(b.page).padStart(6, "0")}-${String(this.#block++).padStart(4, "0")}.parquet`;
-      this.#writing = writePart(conform(df, this.#schema), join(this.dir, name), this.compression);
+      const part = conform(df, this.#schema);
+      const file = `part-${String(b.page).padStart(6, "0")}-${String(this.#block++).padStart(4, "0")}.parquet`;
+      this.#writing = writePart(this.dir, file, part, this.compression, MODE);
       this.#writing.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-      this.#pageFiles.push(name);
-      this.#pageRows += df.height;
+      this.#page.push(partOf(file, "df", b.page, part));
     }
-    if (b.last) await this.#commit(b.page);
+    if (b.last) {
+      await this.#writing;
+      this.manifest.parts.push(...this.#page);
+      writeManifest(this.dir, this.manifest, MODE);
+      this.#page = [];
+      this.#block = 0;
+    }
   }
 
-  async #commit(page: number): Promise<void> {
-    await this.#writing;
-    this.manifest.pages.push({ page, files: this.#pageFiles, rows: this.#pageRows });
-    this.manifest.schema = this.#schema.map(([n, dt]) => [n, String(dt)]);
-    for (const f of this.#pageFiles) this.#kept.add(f);
-    writeJson(join(this.dir, MANIFEST), this.manifest);
-    this.#pageFiles = [];
-    this.#pageRows = 0;
-    this.#block = 0;
+  /** Rewrites every part written so far with a wider schema (their manifest records follow at the next commit). */
+  async #rewrite(schema: Schema): Promise<void> {
+    const parts = [...this.manifest.parts, ...this.#page];
+    for (const p of parts) {
+      const df = conform(pl.readParquet(join(this.dir, p.file)), schema);
+      await writePart(this.dir, p.file, df, this.compression, MODE);
+      p.columns = columnsOf(df);
+    }
+    this.log.note(`a block needed wider column types; the ${parts.length} file(s) written before were rewritten with them`);
   }
 
   /** A cut or failed run: the page under way is removed, so the folder holds only what its manifest names. */
   async abandon(): Promise<void> {
     await this.#writing?.catch(() => undefined);
-    writeJson(join(this.dir, MANIFEST), this.manifest);
-    this.#removeParts((f) => !this.#kept.has(f));
+    writeManifest(this.dir, this.manifest, MODE);
+    this.#removeStray();
   }
 
-  /** Marks the dataset complete and writes `provenance.json`. */
-  finish(provenance: Provenance, endpoint: string): ParquetSinkResult {
+  /** Marks the dataset complete and writes `_provenance.json`. */
+  finish(provenance: Provenance): ParquetSinkResult {
     this.manifest.complete = true;
-    writeJson(join(this.dir, MANIFEST), this.manifest);
-    const files = this.manifest.pages.flatMap((p) => p.files);
-    const diagnostics = this.log.toDiagnostics(endpoint);
-    writeJson(join(this.dir, "provenance.json"), { provenance, diagnostics, files });
+    writeManifest(this.dir, this.manifest, MODE);
+    const files = this.manifest.parts.map((p) => p.file);
+    const diagnostics = this.log.toDiagnostics(ENDPOINT);
+    atomicWriteText(join(this.dir, PROVENANCE), JSON.stringify({ provenance, diagnostics, files }, null, 1), MODE);
     return { dir: this.dir, files: files.map((f) => join(this.dir, f)), rows: this.rows, provenance, diagnostics };
   }
 }
@@ -264,17 +241,5 @@ export async function passportsToParquet(
     await folder.abandon();
     throw e;
   }
-  return folder.finish(query.provenance(server, "passports.parquet", folder.rows), ENDPOINT);
-}
-
-/** Rewrites the dataset's files with a wider schema. */
-async function rewrite(
-  dir: string,
-  files: string[],
-  schema: [string, DataType][],
-  log: CoercionLog,
-  compression: ParquetCompression,
-): Promise<void> {
-  for (const f of files) await writePart(conform(pl.readParquet(join(dir, f)), schema), join(dir, f), compression);
-  log.note(`a block needed wider column types; the ${files.length} file(s) written before were rewritten with them`);
+  return folder.finish(query.provenance(server, "passports.parquet", folder.rows));
 }

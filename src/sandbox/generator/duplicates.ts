@@ -18,8 +18,10 @@
  * Table `planted_duplicate` is the truth table: one row per planted record.
  */
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { COLL_SITE_TEXT, SITES_PER_COUNTRY } from "./passports.ts";
 import { DONORS } from "./reference.ts";
 import { strList } from "./sql.ts";
+import { ACCESSION_COLUMNS, accessionOf, hasTable, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Default share of groups of four drawn as duplicate groups when the option is `true`. */
 export const DEFAULT_DUPLICATE_RATE = 0.02;
@@ -61,10 +63,7 @@ const INITIALS = ["JG", "DGD", "RMH", "AT", "MS", "PIT"];
 
 /** Plants the duplicates into table `accession` and records them in `planted_duplicate`. */
 export async function plantDuplicates(con: DuckDBConnection, rate: number): Promise<void> {
-  const hasErrors = Number(
-    (await con.runAndReadAll("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'planted_error'"))
-      .getRows()[0]![0],
-  ) > 0;
+  const hasErrors = await hasTable(con, "planted_error");
   const S = SYLLABLES.length;
   const syl = (k: number) => `(${strList(SYLLABLES)})[1 + ((gno // ${S ** k}) % ${S})::INT]`;
   await con.run(`
@@ -95,7 +94,8 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
   WITH o AS (
     SELECT p.gid, p.gtype, p.gno, p.uniq_name, a.inst_code AS o_inst, a.accession_number AS o_num, i.acronym AS o_acronym,
       a.genus, a.species, a.sp_author, a.subtaxa, a.subt_author, a.grin_id, a.taxon_name, a.grin_name, a.grin_author, a.samp_stat,
-      a.orig_cty, a.orig_name, a.orig_num, a.coll_date,
+      a.orig_cty, a.orig_name, a.orig_num, a.coll_date, a.coll_site, a.latitude, a.longitude, a.coord_uncert, a.coord_datum,
+      a.georef_meth, a.elevation, a.ancest, a.breeder_code, a.breeder_name,
       coalesce(a.coll_code, ${donorCodes}[1 + (h(a.id, 305) % ${DONORS.length})::INT]) AS o_coll_code,
       (${strList(INITIALS)})[1 + (h(a.id, 306) % ${INITIALS.length})::INT] AS initials
     FROM dup_pick p JOIN accession a ON a.id = p.id JOIN ref_institute i ON i.code = a.inst_code WHERE p.pos = 0
@@ -119,9 +119,29 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
         ELSE regexp_replace(o.o_num, '([0-9])', '0\\1') END
       WHEN p.kind = 'name-number' AND u(p.id, 309) >= 0.5 THEN o.o_num END AS new_donor_numb,
     CASE WHEN p.kind IN ('origin', 'collecting', 'near-miss') THEN o.o_coll_code END AS new_coll_code,
-    CASE WHEN p.kind IN ('origin', 'collecting') THEN o.initials || ' ' || (10000 + o.gid)::VARCHAR
+    CASE WHEN p.kind IN ('origin', 'collecting') THEN o.initials || ' ' || o.gid::VARCHAR
       WHEN p.kind = 'near-miss' THEN o.initials || ' ' || (6000000 + 2 * o.gno + (p.id <> p.gid)::INT)::VARCHAR END AS new_coll_numb
   FROM dup_pick p JOIN o ON o.gid = p.gid`);
+  // what a recipient genebank keeps of the passport it received with a copy: most of the collecting data (coordinates
+  // sometimes rounded to two decimals), the pedigree and breeder of bred material; a near miss, other material from the
+  // same country, was collected at a site of its own there
+  await con.run(`
+  CREATE OR REPLACE TEMP TABLE dup_site AS
+  SELECT n.id,
+    CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.coll_site IS NOT NULL OR n.latitude IS NOT NULL THEN ${COLL_SITE_TEXT} END
+      WHEN n.kind = 'origin' OR u(n.id, 312) < 0.85 THEN n.coll_site END AS site,
+    CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.latitude IS NOT NULL THEN round(s.lat + (u(n.id, 316) - 0.5) * 0.03, 4) END
+      WHEN n.kind = 'origin' OR u(n.id, 313) < 0.85 THEN CASE WHEN u(n.id, 314) < 0.3 THEN round(n.latitude, 2) ELSE n.latitude END
+      END AS lat,
+    CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.latitude IS NOT NULL THEN round(s.lon + (u(n.id, 317) - 0.5) * 0.03, 4) END
+      WHEN n.kind = 'origin' OR u(n.id, 313) < 0.85 THEN CASE WHEN u(n.id, 314) < 0.3 THEN round(n.longitude, 2) ELSE n.longitude END
+      END AS lon,
+    CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.elevation IS NOT NULL THEN (s.place_elev + floor((u(n.id, 318) - 0.5) * 120))::INT END
+      WHEN n.kind = 'origin' OR u(n.id, 313) < 0.85 THEN n.elevation END AS elev,
+    CASE WHEN n.kind = 'collecting' OR n.kind = 'origin' OR (n.kind <> 'near-miss' AND u(n.id, 315) < 0.7) THEN n.coll_date END AS cdate,
+    CASE WHEN n.kind = 'near-miss' OR n.kind = 'origin' OR u(n.id, 319) < 0.85 THEN true ELSE false END AS keep_bred
+  FROM dup_new n LEFT JOIN ref_site s ON n.kind = 'near-miss' AND s.code3 = n.orig_cty
+    AND s.k = (h(n.id, 311) % ${SITES_PER_COUNTRY})::INT`);
   await con.run(`
   CREATE OR REPLACE TABLE planted_duplicate AS
   SELECT n.id, a.uuid, a.inst_code, a.accession_number, n.gid AS group_id,
@@ -155,12 +175,26 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
     CASE WHEN n.id IS NULL THEN a.donor_numb ELSE n.new_donor_numb END AS donor_numb,
     CASE WHEN n.id IS NULL THEN a.coll_code ELSE n.new_coll_code END AS coll_code,
     CASE WHEN n.id IS NULL THEN a.coll_numb ELSE n.new_coll_numb END AS coll_numb,
-    CASE WHEN n.id IS NULL OR n.kind = 'origin' THEN a.coll_date WHEN n.kind = 'collecting' THEN n.coll_date ELSE NULL END AS coll_date
+    CASE WHEN n.id IS NULL THEN a.coll_date ELSE d.cdate END AS coll_date,
+    CASE WHEN n.id IS NULL THEN a.coll_site ELSE d.site END AS coll_site,
+    CASE WHEN n.id IS NULL THEN a.latitude ELSE d.lat END AS latitude,
+    CASE WHEN n.id IS NULL THEN a.longitude ELSE d.lon END AS longitude,
+    CASE WHEN n.id IS NULL THEN a.elevation ELSE d.elev END AS elevation,
+    CASE WHEN n.id IS NULL OR (n.kind = 'near-miss' AND d.lat IS NOT NULL) THEN a.coord_uncert
+      WHEN d.lat IS NOT NULL THEN n.coord_uncert END AS coord_uncert,
+    CASE WHEN n.id IS NULL OR (n.kind = 'near-miss' AND d.lat IS NOT NULL) THEN a.coord_datum
+      WHEN d.lat IS NOT NULL THEN n.coord_datum END AS coord_datum,
+    CASE WHEN n.id IS NULL OR (n.kind = 'near-miss' AND d.lat IS NOT NULL) THEN a.georef_meth
+      WHEN d.lat IS NOT NULL THEN n.georef_meth END AS georef_meth,
+    CASE WHEN n.id IS NULL OR n.kind = 'near-miss' THEN a.ancest WHEN d.keep_bred THEN n.ancest END AS ancest,
+    CASE WHEN n.id IS NULL OR n.kind = 'near-miss' THEN a.breeder_code WHEN d.keep_bred THEN n.breeder_code END AS breeder_code,
+    CASE WHEN n.id IS NULL OR n.kind = 'near-miss' THEN a.breeder_name WHEN d.keep_bred THEN n.breeder_name END AS breeder_name
   )
-  FROM accession a LEFT JOIN dup_new n USING (id)
+  FROM accession a LEFT JOIN dup_new n USING (id) LEFT JOIN dup_site d USING (id)
   ORDER BY a.id`);
   await con.run("DROP TABLE dup_pick");
   await con.run("DROP TABLE dup_new");
+  await con.run("DROP TABLE dup_site");
 }
 
 export interface PlantedDuplicate {
@@ -192,27 +226,20 @@ export interface PlantedDuplicate {
  * ```
  */
 export async function readPlantedDuplicates(db: DuckDBInstance): Promise<PlantedDuplicate[]> {
-  const con = await db.connect();
-  try {
-    const exists = await con.runAndReadAll("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'planted_duplicate'");
-    if (Number(exists.getRows()[0]![0]) === 0) return [];
-    const rows = (await con.runAndReadAll(
-      "SELECT id, uuid, inst_code, accession_number, group_id, role, kind, evidence, planted FROM planted_duplicate ORDER BY group_id, id",
-    )).getRows();
-    return rows.map((r) => ({
-      id: Number(r[0]),
-      uuid: String(r[1]),
-      instCode: String(r[2]),
-      accessionNumber: String(r[3]),
-      groupId: Number(r[4]),
-      role: String(r[5]) as PlantedDuplicate["role"],
-      kind: String(r[6]),
-      evidence: String(r[7]) as PlantedDuplicate["evidence"],
-      planted: String(r[8] ?? ""),
-    }));
-  } finally {
-    con.closeSync();
-  }
+  const rows = await readTruthTable(
+    db,
+    "planted_duplicate",
+    `${ACCESSION_COLUMNS}, group_id, role, kind, evidence, planted`,
+    "group_id, id",
+  );
+  return rows.map((r) => ({
+    ...accessionOf(r),
+    groupId: Number(r.group_id),
+    role: String(r.role) as PlantedDuplicate["role"],
+    kind: String(r.kind),
+    evidence: String(r.evidence) as PlantedDuplicate["evidence"],
+    planted: textOrNull(r.planted!) ?? "",
+  }));
 }
 
 /** The share of groups the `plantDuplicates` option asks for (true: the default share). */

@@ -5,7 +5,6 @@
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
 import {
-  ACCESSION_NAME_ROOTS,
   COLLSRC_BY_SAMPSTAT,
   COUNTRIES,
   CROPS,
@@ -20,6 +19,7 @@ import {
   STORAGE_SEED,
   type Taxon,
 } from "./reference.ts";
+import { accessionNameSql, linePrefixSql, NAME_AREA, refNameRows } from "./names.ts";
 import { siteData } from "./site-data.ts";
 import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 
@@ -27,6 +27,10 @@ import { num, numList, str, strList, valuesTable, weighted } from "./sql.ts";
 export const SITES_PER_COUNTRY: number = siteData().params.sitesPerCountry;
 /** Points at sea per country in sites.json. */
 export const SEA_PER_COUNTRY: number = siteData().params.seaPerCountry;
+
+/** COLLSITE from a row of ref_site (place, admin, km, dir): "12 km NE of Popayán, Cauca", or the place itself within 1 km. */
+export const COLL_SITE_TEXT = `CASE WHEN km < 1 THEN place ELSE km::INT::VARCHAR || ' km ' || dir || ' of ' || place END
+  || CASE WHEN admin <> '' THEN ', ' || admin ELSE '' END`;
 
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
@@ -144,12 +148,13 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
   await con.run(
     valuesTable(
       "ref_country",
-      ["cidx", "code3", "code_num", "name", "towns", "ntowns", "cen_lat", "cen_lon", "cen_ok"],
+      ["cidx", "code3", "code_num", "name", "name_area", "towns", "ntowns", "cen_lat", "cen_lon", "cen_ok"],
       COUNTRIES.map((c, i) => [
         num(i),
         str(c.code3),
         num(c.codeNum),
         str(c.name),
+        str(NAME_AREA[c.code3] ?? ""),
         strList(c.towns),
         num(c.towns.length),
         num(SITES[c.code3]!.centroid[0]),
@@ -183,6 +188,7 @@ async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick:
       COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]!.sea.map((x) => x.join(",")).join(";"))})`).join(", ")
     }) t(code3, sea))`,
   );
+  await con.run(valuesTable("ref_name", ["area", "crop_code", "names", "nnames"], refNameRows(CROPS.map((c) => c.code))));
   await con.run(
     valuesTable(
       "ref_institute",
@@ -213,6 +219,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
   const curation = weighted(CURATION);
   const donorCodes = strList(DONORS.map((d) => d.code));
   const donorNames = strList(DONORS.map((d) => d.name));
+  const donorPrefixes = strList(DONORS.map((d) => d.numberPrefix));
   const remarks = [...REMARKS, 'Seed coat "speckled" type', "Note:\tsee field book", "Two forms present;\nseparated in 2003"];
   const subsets = Array.from({ length: 6 }, (_, k) => `uuid_of('subset-${k}')`);
   const sql = `
@@ -243,6 +250,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
     SELECT o.*,
       CASE WHEN u(o.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
       co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
+      co.name_area, nm.names, coalesce(nm.nnames, 0) AS nnames,
       s.place, s.admin, s.km, s.dir, s.place_elev,
       (o.samp_stat < 400 OR u(o.id, 3) < 0.2) AS collected,
       u(o.id, 12) < CASE WHEN o.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
@@ -251,6 +259,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
     FROM o
     JOIN ref_country co ON co.code3 = o.orig_pick
     JOIN ref_site s ON s.code3 = co.code3 AND s.k = (h(o.id, 15) % ${SITES_PER_COUNTRY})::INT
+    LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = o.crop_code
   ), r AS (
     SELECT
       id,
@@ -260,9 +269,8 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U', 1 + (dx % 37)::INT, 1) END AS doi,
       inst_code, inst_id, inst_name, inst_acronym, inst_country,
       number_prefix || id::VARCHAR || CASE WHEN u(id, 8) < 0.03 THEN 'K' ELSE '' END AS accession_number,
-      CASE WHEN u(id, 9) < 0.6 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 10)} ||
-        CASE WHEN u(id, 11) < 0.5 THEN ' de ' || towns[1 + (h(id, 13) % ntowns)::BIGINT] ELSE '-' || (id % 500)::VARCHAR END END
-          AS accession_name,
+      -- names by kind of material, crop and language of the country of origin (names.ts)
+      ${accessionNameSql()} AS accession_name,
       u(id, 6) < 0.03 AS historic,
       ${pick(curation, "id", 14)} AS curation_type,
       genus, species, sp_author,
@@ -274,8 +282,7 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         24)) END AS acq_date,
       orig_cty, orig_name, orig_num,
       -- the GeoNames place nearest the site (sites.json): "12 km NE of Popayán, Cauca", or the place itself within 1 km
-      CASE WHEN collected AND u(id, 25) < 0.75 THEN CASE WHEN km < 1 THEN place ELSE km::INT::VARCHAR || ' km ' || dir || ' of ' || place
-        END || CASE WHEN admin <> '' THEN ', ' || admin ELSE '' END END AS coll_site,
+      CASE WHEN collected AND u(id, 25) < 0.75 THEN ${COLL_SITE_TEXT} END AS coll_site,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lat + (u(id, 16) - 0.5) * 0.03, 4) END AS latitude,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lon + (u(id, 72) - 0.5) * 0.03, 4) END AS longitude,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN ${
@@ -291,9 +298,9 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
         12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
       CASE WHEN u(id, 38) < 0.85 THEN CASE ${collsrc} END END AS coll_src,
-      CASE WHEN collected AND u(id, 40) < 0.5 THEN ${
-    pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)
-  } || ' ' || (1 + id % 9000)::VARCHAR END AS coll_numb,
+      -- a collector's running number: one sample, one number (the id keeps them apart)
+      CASE WHEN collected AND u(id, 40) < 0.5 THEN ${pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)} || ' ' || id::VARCHAR
+        END AS coll_numb,
       CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorCodes}[dk] || CASE WHEN u(id, 43) < 0.2 THEN ';' || inst_code ELSE ''
         END END AS coll_code,
       CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorNames}[dk] END AS coll_name,
@@ -303,14 +310,19 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
         AS coll_miss_id,
       CASE WHEN u(id, 47) < 0.4 THEN ${donorCodes}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_code,
       CASE WHEN u(id, 47) < 0.4 THEN ${donorNames}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_name,
-      CASE WHEN u(id, 49) < 0.3 THEN upper(coalesce(orig_cty, 'XXX')) || ' ' || (1 + id % 700)::VARCHAR END AS donor_numb,
-      CASE WHEN u(id, 50) < 0.3 THEN 'PI ' || (100000 + (id * 13) % 600000)::VARCHAR || CASE WHEN u(id, 51) < 0.3 THEN ';' ||
-        upper(substr(crop_code, 1, 3)) || '-' || (id % 10000)::VARCHAR ELSE '' END END AS other_numb,
+      -- the donor's own accession number for the sample (its prefix, and a number no other sample of it has)
+      CASE WHEN u(id, 47) < 0.4 AND u(id, 49) < 0.75 THEN ${donorPrefixes}[1 + (h(id, 48) % ${DONORS.length})::INT] || id::VARCHAR
+        END AS donor_numb,
+      -- other numbers of the same sample: a USDA PI number and a crop collection's number, neither shared with another sample
+      -- (PI <id> is no other sandbox accession's ACCENUMB)
+      CASE WHEN u(id, 50) < 0.3 THEN 'PI ' || id::VARCHAR || CASE WHEN u(id, 51) < 0.3 THEN ';' ||
+        upper(substr(crop_code, 1, 3)) || '-' || id::VARCHAR ELSE '' END END AS other_numb,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorCodes}[dk] END AS breeder_code,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorNames}[dk] END AS breeder_name,
-      CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 53) < 0.5 THEN ${pick(ACCESSION_NAME_ROOTS, "id", 54)} || '/' || ${
-    pick(ACCESSION_NAME_ROOTS, "id", 55)
-  } || CASE WHEN u(id, 56) < 0.3 THEN '//' || ${pick(ACCESSION_NAME_ROOTS, "id", 57)} ELSE '' END END AS ancest,
+      -- a pedigree of two or three of the programme's lines
+      CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 53) < 0.5 THEN ${linePrefixSql()} || (1 + h(id, 54) % 999)::VARCHAR || '/'
+        || ${linePrefixSql()} || (1 + h(id, 55) % 999)::VARCHAR || CASE WHEN u(id, 56) < 0.3 THEN '//' || ${linePrefixSql()}
+        || (1 + h(id, 57) % 999)::VARCHAR ELSE '' END END AS ancest,
       -- clonal crops' cultivated material lives in vitro, in the field or in liquid nitrogen, duplicated as such; their
       -- wild relatives, and every other crop, as seed
       nullif(CASE WHEN clonal AND samp_stat >= 300 THEN dupl_clonal[1 + (h(id, 58) % ndupl_clonal)::BIGINT]
@@ -329,15 +341,8 @@ export async function generatePassports(con: DuckDBConnection, n: number, seed: 
       CASE WHEN u(id, 69) < 0.05 THEN ([${subsets.join(", ")}])[1 + (h(id, 70) % 6)::INT] END AS subset_uuid
     FROM j
   )
-  SELECT *,
-    round(
-      (CASE WHEN doi IS NOT NULL THEN 0.5 ELSE 0 END) + (CASE WHEN accession_name IS NOT NULL THEN 0.6 ELSE 0 END) +
-      (CASE WHEN orig_cty IS NOT NULL THEN 0.8 ELSE 0 END) + (CASE WHEN latitude IS NOT NULL THEN 1.2 ELSE 0 END) +
-      (CASE WHEN elevation IS NOT NULL THEN 0.3 ELSE 0 END) + (CASE WHEN coll_site IS NOT NULL THEN 0.8 ELSE 0 END) +
-      (CASE WHEN coll_date IS NOT NULL THEN 0.5 ELSE 0 END) + (CASE WHEN acq_date IS NOT NULL THEN 0.4 ELSE 0 END) +
-      (CASE WHEN coll_src IS NOT NULL THEN 0.5 ELSE 0 END) + (CASE WHEN donor_code IS NOT NULL THEN 0.4 ELSE 0 END) +
-      (CASE WHEN storage IS NOT NULL THEN 0.4 ELSE 0 END) + (CASE WHEN subtaxa IS NOT NULL THEN 0.3 ELSE 0 END) +
-      3.0 + u(id, 71) * 0.5, 2) AS pdci
+  -- the PDCI is scored once the passports are final, after planted errors and duplicates (pdci.ts)
+  SELECT *, NULL::DOUBLE AS pdci
   FROM r
   ORDER BY id`;
   await con.run(sql);

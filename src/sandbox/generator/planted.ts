@@ -10,6 +10,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { SEA_PER_COUNTRY, SITES_PER_COUNTRY } from "./passports.ts";
 import { RULES } from "../../quality/rules.ts";
 import { COUNTRIES } from "./reference.ts";
+import { ACCESSION_COLUMNS, accessionOf, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Rules a planted coordinate error may rightly trigger besides its own: any coordinate rule. */
 const COORD_RULES = RULES.filter((r) => r.id.startsWith("coord-")).map((r) => r.id);
@@ -212,27 +213,20 @@ export interface PlantedError {
  * ```
  */
 export async function readPlantedErrors(db: DuckDBInstance): Promise<PlantedError[]> {
-  const con = await db.connect();
-  try {
-    const exists = await con.runAndReadAll("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'planted_error'");
-    if (Number(exists.getRows()[0]![0]) === 0) return [];
-    const rows = (await con.runAndReadAll(
-      "SELECT id, uuid, inst_code, accession_number, kind, rule, field, original, planted FROM planted_error ORDER BY id, kind",
-    )).getRows();
-    return rows.map((r) => ({
-      id: Number(r[0]),
-      uuid: String(r[1]),
-      instCode: String(r[2]),
-      accessionNumber: String(r[3]),
-      kind: String(r[4]),
-      rule: String(r[5]),
-      field: String(r[6]),
-      original: r[7] == null ? null : String(r[7]),
-      planted: r[8] == null ? null : String(r[8]),
-    }));
-  } finally {
-    con.closeSync();
-  }
+  const rows = await readTruthTable(
+    db,
+    "planted_error",
+    `${ACCESSION_COLUMNS}, kind, rule, field, original, planted`,
+    "id, kind",
+  );
+  return rows.map((r) => ({
+    ...accessionOf(r),
+    kind: String(r.kind),
+    rule: String(r.rule),
+    field: String(r.field),
+    original: textOrNull(r.original!),
+    planted: textOrNull(r.planted!),
+  }));
 }
 
 export interface RuleScore {

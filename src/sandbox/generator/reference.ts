@@ -620,21 +620,26 @@ export const INSTITUTES: Institute[] = [
   },
 ];
 
-/** Donor / collecting institutes that appear in DONORCODE, COLLCODE, BREDCODE. */
-export const DONORS: { code: string; name: string }[] = [
-  { code: "COL029", name: "ICA/LA SELVA" },
-  { code: "CRI001", name: "CATIE" },
-  { code: "MEX008", name: "INIFAP" },
-  { code: "BRA003", name: "Embrapa Recursos Genéticos e Biotecnologia" },
-  { code: "PER002", name: "INIA Perú" },
-  { code: "KEN212", name: "Genetic Resources Research Institute" },
-  { code: "ETH013", name: "ILRI" },
-  { code: "IND001", name: "ICAR-National Bureau of Plant Genetic Resources" },
-  { code: "NGA002", name: "National Cereals Research Institute" },
-  { code: "GBR004", name: "Royal Botanic Gardens, Kew, Millennium Seed Bank" },
-  { code: "FRA010", name: "INRAE Clermont-Ferrand" },
-  { code: "CHN001", name: "Institute of Crop Sciences, CAAS" },
-  { code: "TUR001", name: "Aegean Agricultural Research Institute" },
+/**
+ * Donor / collecting institutes that appear in DONORCODE, COLLCODE, BREDCODE, each with the prefix of its own accession
+ * numbers: a DONORNUMB is the donor's number for the sample, so two samples of one donor never share one. IC (NBPGR's
+ * Indigenous Collection), TR (the Turkish national collection at AARI) and GBK (the Kenya genebank) are the real
+ * series' prefixes; the others are the sandbox's, chosen not to look like any sandbox genebank's ACCENUMB.
+ */
+export const DONORS: { code: string; name: string; numberPrefix: string }[] = [
+  { code: "COL029", name: "ICA/LA SELVA", numberPrefix: "ICA " },
+  { code: "CRI001", name: "CATIE", numberPrefix: "CATIE " },
+  { code: "MEX008", name: "INIFAP", numberPrefix: "INIFAP " },
+  { code: "BRA003", name: "Embrapa Recursos Genéticos e Biotecnologia", numberPrefix: "BRA " },
+  { code: "PER002", name: "INIA Perú", numberPrefix: "PER " },
+  { code: "KEN212", name: "Genetic Resources Research Institute", numberPrefix: "GBK-" },
+  { code: "ETH013", name: "ILRI", numberPrefix: "ILRI " },
+  { code: "IND001", name: "ICAR-National Bureau of Plant Genetic Resources", numberPrefix: "IC " },
+  { code: "NGA002", name: "National Cereals Research Institute", numberPrefix: "NCRI " },
+  { code: "GBR004", name: "Royal Botanic Gardens, Kew, Millennium Seed Bank", numberPrefix: "MSB " },
+  { code: "FRA010", name: "INRAE Clermont-Ferrand", numberPrefix: "INRAE " },
+  { code: "CHN001", name: "Institute of Crop Sciences, CAAS", numberPrefix: "CAAS " },
+  { code: "TUR001", name: "Aegean Agricultural Research Institute", numberPrefix: "TR " },
 ];
 
 /** Share of wild and weedy accessions of a crop at a genebank that publishes none (Genesys: ICRISAT 2 %, CIP potato 32 %). */
@@ -671,38 +676,6 @@ export const COLLSRC_BY_SAMPSTAT: { below: number; codes: [number, number][] }[]
 export const STORAGE_SEED: [string, number][] = [["13", 50], ["11", 8], ["12", 15], ["11;13", 10], ["12;13", 12], ["10", 2]];
 /** STORAGE of clonal accessions (field, in vitro, cryopreserved). */
 export const STORAGE_CLONAL: [string, number][] = [["30", 45], ["20", 20], ["20;30", 20], ["30;40", 10], ["40", 5]];
-export const ACCESSION_NAME_ROOTS = [
-  "Criollo",
-  "Blanco",
-  "Rojo",
-  "Amarillo",
-  "Negro",
-  "Pérez",
-  "Nariño",
-  "Fréjol",
-  "Mañoso",
-  "Canário",
-  "Jaune précoce",
-  "Blé dur",
-  "Çakıl",
-  "Kırmızı",
-  "Škoda",
-  "Ørsted",
-  "Zürich",
-  "São Bento",
-  "Ñuñuma",
-  "Pāpaku",
-  "Tōkai",
-  "Hà Giang",
-  "Gärtner",
-  "Łódź",
-  "Ämmä",
-  "Cáñamo",
-  "Alubia",
-  "Carioca",
-  "Mbeya",
-  "Kafula",
-];
 export const SITE_TEMPLATES = [
   "{n} km N of {town}",
   "{n} km S of {town}",
