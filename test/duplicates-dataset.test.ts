@@ -44,9 +44,9 @@ describe("probableDuplicatesInDataset() = probableDuplicates() on the same passp
     ["one block, no weak pairs", { blockBy: null, weakPairs: false }],
   ];
   for (const [name, options] of cases) {
-    it(name, () => {
+    it(name, async () => {
       const frame = probableDuplicates(df, options);
-      const folder = probableDuplicatesInDataset(dir, options);
+      const folder = await probableDuplicatesInDataset(dir, options);
       // without weak pairs, the joining links alone: about 70 at 5,000 accessions since links need the passport's corroboration
       expect(frame.pairs.height).toBeGreaterThan(40);
       expect(frame.sets.height).toBeGreaterThan(50);
@@ -58,17 +58,17 @@ describe("probableDuplicatesInDataset() = probableDuplicates() on the same passp
     }, 120_000);
   }
 
-  it("the INSTCODE blocks do put deterministic links across blocks (the case above tests that route)", () => {
-    const { pairs } = probableDuplicatesInDataset(dir, { blockBy: "INSTCODE", weakPairs: false });
+  it("the INSTCODE blocks do put deterministic links across blocks (the case above tests that route)", async () => {
+    const { pairs } = await probableDuplicatesInDataset(dir, { blockBy: "INSTCODE", weakPairs: false });
     const cross = pairs.filter(pl.col("strength").eq(pl.lit("deterministic")).and(pl.col("INSTCODE_a").neq(pl.col("INSTCODE_b"))));
     expect(cross.height).toBeGreaterThan(20);
   }, 60_000);
 });
 
 describe("what is not a passport dataset", () => {
-  const fails = (path: unknown, what: RegExp, hint: RegExp) => {
+  const fails = async (path: unknown, what: RegExp, hint: RegExp) => {
     try {
-      probableDuplicatesInDataset(path as string);
+      await probableDuplicatesInDataset(path as string);
     } catch (e) {
       expect(e).toBeInstanceOf(GenesysInputError);
       expect((e as GenesysInputError).endpoint).toBe("probableDuplicatesInDataset()");
@@ -78,24 +78,24 @@ describe("what is not a passport dataset", () => {
     }
     throw new Error(`no error for ${String(path)}`);
   };
-  it("a path that does not exist, a file, no path", () => {
-    fails(join(tmp, "nowhere"), /does not exist/, /passportsToParquet/);
+  it("a path that does not exist, a file, no path", async () => {
+    await fails(join(tmp, "nowhere"), /does not exist/, /passportsToParquet/);
     writeFileSync(join(tmp, "file.csv"), "INSTCODE\n");
-    fails(join(tmp, "file.csv"), /is a file/, /_manifest\.json/);
-    fails(undefined, /expected the path/, /passportsToParquet/);
+    await fails(join(tmp, "file.csv"), /is a file/, /_manifest\.json/);
+    await fails(undefined, /expected the path/, /passportsToParquet/);
   });
-  it("a folder without a manifest, a cut export, a dataset of something else", () => {
+  it("a folder without a manifest, a cut export, a dataset of something else", async () => {
     const other = join(tmp, "other");
     mkdirSync(other);
-    fails(other, /no _manifest\.json/, /passportsToParquet/);
+    await fails(other, /no _manifest\.json/, /passportsToParquet/);
     const manifest = (m: unknown) => writeFileSync(join(other, "_manifest.json"), JSON.stringify(m));
     // the one manifest of the on-disk export format (client/parts/manifest.ts)
     const part = (columns: [string, string][]) => ({ file: "part-000000-0000.parquet", frame: "df", page: 0, rows: 1, columns });
     manifest({ ...newManifest({}), parts: [part([["INSTCODE", "String"], ["ACCENUMB", "String"]])] });
-    fails(other, /not complete/, /resumes/);
+    await fails(other, /not complete/, /resumes/);
     manifest({ ...newManifest({}), complete: true, parts: [part([["trait", "String"]])] });
-    fails(other, /holds no passports/, /passportsToParquet/);
+    await fails(other, /holds no passports/, /passportsToParquet/);
     manifest({ rows: 3 });
-    fails(other, /not the manifest/, /passportsToParquet/);
+    await fails(other, /not the manifest/, /passportsToParquet/);
   });
 });

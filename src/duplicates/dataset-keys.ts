@@ -1,8 +1,9 @@
 /**
  * The records of a dataset that can take part in a deterministic link, found from the key columns alone: each part's
  * keys (the DOI, INSTCODE + ACCENUMB held, DONORCODE + DONORNUMB and OTHERNUMB items cited, COLLCODE + COLLNUMB +
- * GENUS), normalised as deterministic.ts normalises them, go into one polars frame of (row, kind, key); joins and
- * duplicate checks on it give the rows. deterministicLinks() then runs on those rows only, and finds every link it
+ * GENUS), normalised as deterministic.ts normalises them and hashed to 52 bits, go into one polars frame of (row, kind,
+ * hash), 13 bytes a key; joins and duplicate checks on it give the rows (a hash collision only adds a record that
+ * deterministicLinks() then finds no link for). deterministicLinks() then runs on those rows only, and finds every link it
  * would find over the whole dataset: a DOI or collecting key shared by two rows brings all its rows; a cited key
  * that is held brings its citing and holding rows; a cited key held by none but cited twice brings its citing rows
  * (same-source). The key rules mirror deterministic.ts: the dataset test compares both routes on the same data.
@@ -15,17 +16,28 @@ import { type Records, value } from "./records.ts";
 const DOI = 0, HELD = 1, CITED = 2, COLLECTING = 3;
 const acc = (code: string, number: string) => `${code.toUpperCase()}\u0001${compactKey(number)}`;
 
+/** Two 32-bit FNV-1a hashes of the text, as one integer below 2^52 (exact in a Float64). */
+function hash52(text: string): number {
+  let h1 = 0x811c9dc5, h2 = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+  }
+  return (h1 >>> 0) * 0x100000 + ((h2 >>> 0) & 0xfffff);
+}
+
 /** Collects the keys part by part (JavaScript arrays for one part at a time, polars frames for the dataset). */
 export class DeterministicKeys {
   #frames: DataFrame[] = [];
 
   /** The keys of a part's records, whose first row is `offset` in the dataset. */
   add(r: Records, offset: number): void {
-    const rows: number[] = [], kinds: number[] = [], keys: string[] = [];
+    const rows: number[] = [], kinds: number[] = [], keys: number[] = [];
     const push = (row: number, kind: number, key: string) => {
       rows.push(offset + row);
       kinds.push(kind);
-      keys.push(key);
+      keys.push(hash52(key));
     };
     for (let i = 0; i < r.rows; i++) {
       const d = normaliseDoi(value(r, "DOI", i));
@@ -43,7 +55,7 @@ export class DeterministicKeys {
       for (const c of codeList(value(r, "COLLCODE", i))) push(i, COLLECTING, `${c}\u0001${cn}\u0001${genus}`);
     }
     this.#frames.push(
-      pl.DataFrame([pl.Series("row", rows, pl.UInt32), pl.Series("kind", kinds, pl.UInt8), pl.Series("key", keys, pl.Utf8)]),
+      pl.DataFrame([pl.Series("row", rows, pl.UInt32), pl.Series("kind", kinds, pl.UInt8), pl.Series("key", keys, pl.Float64)]),
     );
   }
 

@@ -18,17 +18,15 @@ import { DeterministicKeys } from "./dataset-keys.ts";
 import { deterministicLinks } from "./deterministic.ts";
 import { blockKey, columnNotes, type DuplicateResult, extraColumns, finishResult, scorePairs } from "./find.ts";
 import { pairsFrame, setsFrame } from "./frames.ts";
-import { type DuplicateOptionsInput, parseDuplicateOptions } from "./options.ts";
+import { type DuplicateOptions, type DuplicateOptionsInput, parseDuplicateOptions } from "./options.ts";
 import { type Pair, PairStore } from "./pairs.ts";
 import { type CommonKeyword, probableLinks } from "./probable.ts";
 import { DUPLICATE_COLUMNS, readRecords, type Records } from "./records.ts";
-import { buildSets, type ScoredPair } from "./sets.ts";
+import { buildSets, type ScoredPair, type SetInfo } from "./sets.ts";
 
 const FN = "probableDuplicatesInDataset()";
 /** Records read per scan of the parts: blocks are packed into groups of about this many (a larger block is one group). */
 const GROUP_ROWS = 250_000;
-/** Columns the sets and pairs frames show of a record. */
-const SHOWN = ["INSTCODE", "ACCENUMB", "DOI", "UUID", "GENUS", "ACCENAME"];
 
 /**
  * Probable duplicates and cross-genebank links in a passport dataset folder (see docs/duplicates.md): the same sets,
@@ -39,11 +37,11 @@ const SHOWN = ["INSTCODE", "ACCENUMB", "DOI", "UUID", "GENUS", "ACCENAME"];
  * import { Genesys, probableDuplicatesInDataset } from "genesys-notebook";
  * const g = Genesys.fromEnv();
  * await g.passportsToParquet({}, "out/all-passports");
- * const { sets, pairs, summary } = probableDuplicatesInDataset("out/all-passports", { weakPairs: false });
+ * const { sets, pairs, summary } = await probableDuplicatesInDataset("out/all-passports", { weakPairs: false });
  * console.log(summary.toRecords(), sets.height, pairs.height);
  * ```
  */
-export function probableDuplicatesInDataset(dir: string, options?: DuplicateOptionsInput): DuplicateResult {
+export async function probableDuplicatesInDataset(dir: string, options?: DuplicateOptionsInput): Promise<DuplicateResult> {
   const started = performance.now();
   const o = parseDuplicateOptions(options);
   const ds = openPassportDataset(dir, FN);
@@ -60,8 +58,9 @@ export function probableDuplicatesInDataset(dir: string, options?: DuplicateOpti
   const partRows: number[] = [];
   const keys = new DeterministicKeys();
   let offset = 0;
+  const keyColumns = columns.filter((c) => KEY_COLUMNS.includes(c) || c === o.blockBy);
   for (const f of ds.files) {
-    const r = readRecords(readPart(f, columns), extra);
+    const r = readRecords(readPart(f, keyColumns), extra);
     if (offset + r.rows > ds.rows) break;
     for (let i = 0; i < r.rows; i++) {
       const b = blockKey(r, o, i);
@@ -76,7 +75,7 @@ export function probableDuplicatesInDataset(dir: string, options?: DuplicateOpti
     keys.add(r, offset);
     partRows.push(r.rows);
     offset += r.rows;
-    memory.release();
+    await settle(memory);
   }
   if (offset !== ds.rows || partRows.length !== ds.files.length) {
     throw new GenesysInputError(`the parts of '${ds.dir}' do not hold the ${ds.rows} rows its manifest counts`, {
@@ -84,46 +83,26 @@ export function probableDuplicatesInDataset(dir: string, options?: DuplicateOpti
       hint: "export the dataset again with g.passportsToParquet()",
     });
   }
+  await settle(memory);
   const names = [...blockIds.keys()];
   const noBlock = blockIds.get("");
   if (o.blockBy && noBlock !== undefined) {
     notes.push(`${blockSizes[noBlock]} records without ${o.blockBy} were compared with each other only`);
   }
-  const parts: Parts = { ds, columns, partRows, blockOf };
+  const parts: Parts = { ds, columns, partRows, blockOf, memory };
 
-  // 2. deterministic links among the records that have a shared key
-  const candidates = keys.candidates();
-  const isCandidate = new Uint8Array(ds.rows);
-  for (const c of candidates) isCandidate[c] = 1;
-  const sub = readRecords(candidates.length ? readGroup(parts, (row) => isCandidate[row] === 1) : pl.DataFrame({}), extra);
-  const detStore = new PairStore(sub.rows);
-  deterministicLinks(sub, detStore);
-  const kept = sparseRecords(ds.rows);
-  const joining: ScoredPair[] = [];
-  const seeds = new Map<number, Pair[]>();
-  for (const p of scorePairs(sub, detStore, o)) {
-    const a = candidates[p.a]!, b = candidates[p.b]!;
-    if (blockOf[a] === blockOf[b]) {
-      const l = seeds.get(blockOf[a]!);
-      const seed = { a, b, evidence: p.evidence };
-      if (l) l.push(seed);
-      else seeds.set(blockOf[a]!, [seed]);
-    } else {
-      keep(sub, p.a, kept, a);
-      keep(sub, p.b, kept, b);
-      joining.push({ ...p, a, b });
-    }
-  }
+  // 2. deterministic links among the records that share a key
+  const found = new FoundPairs(o.weakPairs);
+  const seeds = await deterministicSeeds(parts, keys.candidates(), o, extra, found);
+  await settle(memory);
 
   // 3. probable links block by block, blocks read in groups
   const common: CommonKeyword[] = [];
-  const weak: DataFrame[] = [];
-  const counts = { deterministic: joining.length, probable: 0, weak: 0 };
   for (const group of groups(blockSizes)) {
     const inGroup = new Set(group);
-    const groupDf = readGroup(parts, (row) => inGroup.has(blockOf[row]!));
+    const groupDf = await readGroup(parts, (row) => inGroup.has(blockOf[row]!));
     for (const b of group) {
-      const blockDf = groupDf.filter(pl.col(BLOCK).eq(pl.lit(b)));
+      const blockDf = group.length === 1 ? groupDf : groupDf.filter(pl.col(BLOCK).eq(pl.lit(b)));
       const r = readRecords(blockDf, extra);
       const ids = blockDf.getColumn(ROW).toArray() as number[];
       const store = new PairStore(r.rows);
@@ -132,40 +111,26 @@ export function probableDuplicatesInDataset(dir: string, options?: DuplicateOpti
         for (const e of s.evidence) store.add(la, lb, e);
       }
       common.push(...probableLinks(r, ids.map((_, i) => i), names[b] || "(none)", o, store));
-      const weakHere: ScoredPair[] = [];
-      for (const p of scorePairs(r, store, o)) {
-        counts[p.strength]++;
-        if (p.strength === "weak") {
-          if (o.weakPairs) weakHere.push(p);
-          continue;
-        }
-        keep(r, p.a, kept, ids[p.a]!);
-        keep(r, p.b, kept, ids[p.b]!);
-        joining.push({ ...p, a: ids[p.a]!, b: ids[p.b]! });
-      }
-      if (weakHere.length) weak.push(globalRows(pairsFrame(r, weakHere.sort((x, y) => x.a - y.a || x.b - y.b)), ids));
-      memory.release();
+      found.add(r, scorePairs(r, store, o), ids);
+      await settle(memory);
     }
   }
-  if (!o.weakPairs) counts.weak = 0;
 
-  joining.sort((x, y) => x.a - y.a || x.b - y.b);
-  const info = buildSets(ds.rows, joining);
-  const setId = (a: number, b: number) => (info.setOf[a] === info.setOf[b] ? info.setOf[a]! : 0);
-  const weakDfs = weak.map((df) => {
-    const a = df.getColumn("row_a").toArray() as number[], b = df.getColumn("row_b").toArray() as number[];
-    return df.withColumns(pl.Series("set_id", a.map((x, i) => setId(x, b[i]!)), pl.UInt32));
-  });
-  const pairs = pl.concat([pairsFrame(kept, joining), ...weakDfs]).sort(["row_a", "row_b"]);
+  // sets over the dataset's rows; the members' columns read once more
+  const { info, joining, pairs } = found.finish(ds.rows);
+  const members = [...new Set(info.members.flat())].sort((x, y) => x - y);
+  const memberDf = await readRows(parts, members);
+  const memberRows = memberDf.height ? (memberDf.getColumn(ROW).toArray() as number[]) : [];
+  const sets = setsFrame(readRecords(memberDf, extra), info, joining, (row) => indexOf(memberRows, row));
   return finishResult({
     fn: FN,
     o,
     rows: ds.rows,
     blocks: blockSizes.length,
     info,
-    sets: setsFrame(kept, info, joining),
+    sets,
     pairs,
-    counts,
+    counts: found.counts,
     common,
     notes,
     source: ds.provenance,
@@ -173,7 +138,45 @@ export function probableDuplicatesInDataset(dir: string, options?: DuplicateOpti
   });
 }
 
+/**
+ * Deterministic links among the candidate records: those across blocks go to `found`; those within a block are
+ * returned by block, to seed its pairs (so that a pair's evidence comes in the order probableDuplicates() gives it).
+ */
+async function deterministicSeeds(
+  parts: Parts,
+  candidates: number[],
+  o: DuplicateOptions,
+  extra: string[],
+  found: FoundPairs,
+): Promise<Map<number, Pair[]>> {
+  const sub = readRecords(await readRows(parts, candidates), extra);
+  const store = new PairStore(sub.rows);
+  deterministicLinks(sub, store);
+  const seeds = new Map<number, Pair[]>();
+  const cross: ScoredPair[] = [];
+  const blockOf = parts.blockOf;
+  for (const p of scorePairs(sub, store, o)) {
+    const a = candidates[p.a]!, b = candidates[p.b]!;
+    if (blockOf[a] !== blockOf[b]) cross.push(p);
+    else {
+      const l = seeds.get(blockOf[a]!);
+      if (l) l.push({ a, b, evidence: p.evidence });
+      else seeds.set(blockOf[a]!, [{ a, b, evidence: p.evidence }]);
+    }
+  }
+  found.add(sub, cross, candidates);
+  return seeds;
+}
+
+/** Dropped polars frames are freed by finalizers that run only when the event loop turns: collect, then let it turn. */
+async function settle(memory: NativeMemory): Promise<void> {
+  memory.release();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 const ROW = "__row", BLOCK = "__block";
+/** The columns deterministic keys are made of (dataset-keys.ts). */
+const KEY_COLUMNS = ["DOI", "INSTCODE", "ACCENUMB", "DONORCODE", "DONORNUMB", "OTHERNUMB", "COLLCODE", "COLLNUMB", "GENUS"];
 
 /** The dataset's parts, the columns read of them, their rows, and each row's block. */
 interface Parts {
@@ -181,13 +184,17 @@ interface Parts {
   columns: string[];
   partRows: number[];
   blockOf: Int32Array;
+  memory: NativeMemory;
 }
 
-/** The records whose row passes `take`, from every part, with their dataset row (ROW) and block (BLOCK) as columns. */
-function readGroup(p: Parts, take: (row: number) => boolean): DataFrame {
+/**
+ * The records whose row passes `take`, from every part, with their dataset row (ROW) and block (BLOCK) as columns.
+ * Each part read is dropped before the next (settle(): its native memory is freed only when the event loop turns).
+ */
+async function readGroup(p: Parts, take: (row: number) => boolean): Promise<DataFrame> {
   const frames: DataFrame[] = [];
   let offset = 0;
-  p.ds.files.forEach((f, k) => {
+  for (const [k, f] of p.ds.files.entries()) {
     const n = p.partRows[k]!;
     const mask: boolean[] = new Array(n);
     let any = false;
@@ -199,10 +206,19 @@ function readGroup(p: Parts, take: (row: number) => boolean): DataFrame {
         pl.Series(BLOCK, Array.from(p.blockOf.subarray(offset, offset + n)), pl.Int32),
       );
       frames.push(df.filter(pl.Series("take", mask)));
+      await settle(p.memory);
     }
     offset += n;
-  });
-  return pl.concat(frames);
+  }
+  return frames.length ? pl.concat(frames) : pl.DataFrame({});
+}
+
+/** The records of the given rows (ascending), from every part. */
+function readRows(p: Parts, rows: number[]): Promise<DataFrame> {
+  if (!rows.length) return Promise.resolve(pl.DataFrame({}));
+  const take = new Uint8Array(p.blockOf.length);
+  for (const r of rows) take[r] = 1;
+  return readGroup(p, (row) => take[row] === 1);
 }
 
 /** Packs the blocks, in order, into groups of about GROUP_ROWS records. */
@@ -233,17 +249,57 @@ function indexOf(rows: number[], row: number): number {
   return lo;
 }
 
-/** Records numbered by dataset row that hold only the rows kept (those in pairs that join sets). */
-function sparseRecords(rows: number): Records {
-  return { rows, missing: [], columns: new Map(SHOWN.map((c) => [c, []])) };
-}
+const NO_EVIDENCE: Pair["evidence"] = [];
 
-function keep(from: Records, i: number, into: Records, row: number): void {
-  for (const c of SHOWN) into.columns.get(c)![row] = from.columns.get(c)?.[i] ?? null;
-}
+/**
+ * The pairs found so far: as pairs frames with the dataset's row numbers (polars memory), and, for the pairs that
+ * join sets, their rows, strength and score only (what the union-find and the sets frame need).
+ */
+class FoundPairs {
+  readonly counts = { deterministic: 0, probable: 0, weak: 0 };
+  #frames: DataFrame[] = [];
+  #a: number[] = [];
+  #b: number[] = [];
+  #strength: ScoredPair["strength"][] = [];
+  #score: number[] = [];
+  constructor(private readonly weakPairs: boolean) {}
 
-/** A block's pairs frame with the dataset's row numbers for the block's. */
-function globalRows(df: DataFrame, ids: number[]): DataFrame {
-  const map = (c: string) => pl.Series(c, (df.getColumn(c).toArray() as number[]).map((i) => ids[i]!), pl.UInt32);
-  return df.withColumns(map("row_a"), map("row_b"));
+  /** Pairs of the records `r`, whose rows in the dataset are `ids`. */
+  add(r: Records, scored: ScoredPair[], ids: number[]): void {
+    const kept = scored.filter((p) => p.strength !== "weak" || this.weakPairs).sort((x, y) => x.a - y.a || x.b - y.b);
+    for (const p of kept) {
+      this.counts[p.strength]++;
+      if (p.strength === "weak") continue;
+      this.#a.push(ids[p.a]!);
+      this.#b.push(ids[p.b]!);
+      this.#strength.push(p.strength);
+      this.#score.push(p.score);
+    }
+    if (!kept.length) return;
+    const df = pairsFrame(r, kept);
+    const global = (c: string) => pl.Series(c, (df.getColumn(c).toArray() as number[]).map((i) => ids[i]!), pl.UInt32);
+    this.#frames.push(df.withColumns(global("row_a"), global("row_b")));
+  }
+
+  /** The sets (one union-find over the dataset's rows), the pairs that join them, and the pairs frame. */
+  finish(rows: number): { info: SetInfo; joining: ScoredPair[]; pairs: DataFrame } {
+    const joining: ScoredPair[] = this.#a.map((a, i) => ({
+      a,
+      b: this.#b[i]!,
+      evidence: NO_EVIDENCE,
+      score: this.#score[i]!,
+      strength: this.#strength[i]!,
+      set: 0,
+    }));
+    joining.sort((x, y) => x.a - y.a || x.b - y.b);
+    const info = buildSets(rows, joining);
+    const setOf = info.setOf;
+    const frames = this.#frames.map((df) => {
+      const a = df.getColumn("row_a").toArray() as number[], b = df.getColumn("row_b").toArray() as number[];
+      return df.withColumns(pl.Series("set_id", a.map((x, i) => (setOf[x] === setOf[b[i]!] ? setOf[x]! : 0)), pl.UInt32));
+    });
+    this.#frames = [];
+    const pairs = frames.length ? pl.concat(frames).sort(["row_a", "row_b"]) : pairsFrame({ rows: 0, missing: [], columns: new Map() }, []);
+    return { info, joining, pairs };
+  }
 }

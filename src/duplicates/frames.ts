@@ -14,7 +14,8 @@ function holdsBy(kinds: Set<string>): string {
   return kinds.has("deterministic") ? "deterministic" : "probable";
 }
 
-export function setsFrame(r: Records, info: SetInfo, pairs: ScoredPair[]): DataFrame {
+/** `at` gives a set member's index in `r` (the row itself, unless `r` holds only the members). */
+export function setsFrame(r: Records, info: SetInfo, pairs: ScoredPair[], at: (row: number) => number = (row) => row): DataFrame {
   const kinds = info.members.map(() => new Set<string>());
   const minScore = info.members.map(() => 1);
   for (const p of pairs) {
@@ -23,6 +24,7 @@ export function setsFrame(r: Records, info: SetInfo, pairs: ScoredPair[]): DataF
     minScore[p.set - 1] = Math.min(minScore[p.set - 1]!, p.score);
   }
   const rows = info.members.flat();
+  const inR = rows.map(at);
   const coreSize = new Map<string, number>();
   for (const row of rows) {
     const k = `${info.setOf[row]}:${info.coreOf[row]}`;
@@ -31,12 +33,12 @@ export function setsFrame(r: Records, info: SetInfo, pairs: ScoredPair[]): DataF
   return pl.DataFrame([
     pl.Series("set_id", rows.map((i) => info.setOf[i]!), pl.UInt32),
     pl.Series("core", rows.map((i) => info.coreOf[i]!), pl.UInt32),
-    pl.Series("INSTCODE", text(r, "INSTCODE", rows), pl.Utf8),
-    pl.Series("ACCENUMB", text(r, "ACCENUMB", rows), pl.Utf8),
-    pl.Series("DOI", text(r, "DOI", rows), pl.Utf8),
-    pl.Series("UUID", text(r, "UUID", rows), pl.Utf8),
-    pl.Series("GENUS", text(r, "GENUS", rows), pl.Utf8),
-    pl.Series("ACCENAME", text(r, "ACCENAME", rows), pl.Utf8),
+    pl.Series("INSTCODE", text(r, "INSTCODE", inR), pl.Utf8),
+    pl.Series("ACCENUMB", text(r, "ACCENUMB", inR), pl.Utf8),
+    pl.Series("DOI", text(r, "DOI", inR), pl.Utf8),
+    pl.Series("UUID", text(r, "UUID", inR), pl.Utf8),
+    pl.Series("GENUS", text(r, "GENUS", inR), pl.Utf8),
+    pl.Series("ACCENAME", text(r, "ACCENAME", inR), pl.Utf8),
     pl.Series("set_size", rows.map((i) => info.members[info.setOf[i]! - 1]!.length), pl.UInt32),
     pl.Series("holds_by", rows.map((i) => holdsBy(kinds[info.setOf[i]! - 1]!)), pl.Utf8),
     pl.Series(
