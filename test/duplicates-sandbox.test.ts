@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DuplicateResult, Genesys, probableDuplicates, safetyDuplication } from "../src/index.ts";
 import { type PlantedDuplicate, readPlantedDuplicates } from "../src/sandbox/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+import { landraceNames, LINE_PREFIX, NAME_AREA } from "../src/sandbox/generator/names.ts";
 
 let sb: Sandbox;
 let g: Genesys;
@@ -43,6 +44,34 @@ describe("planted duplicates (sandbox self-test)", () => {
     expect(planted.filter((p) => p.role === "copy").length).toBeGreaterThan(150);
   });
 
+  it("origins bear names a genebank could hold, one per group, and copies write them as people do", () => {
+    // names.ts: bred material its line designation; a landrace of a listed area a landrace name of its crop there,
+    // then the place it was collected at ("Bayo de Pasto"); no invented words
+    const rows = new Map(
+      (df.select("UUID", "ACCENAME", "SAMPSTAT", "ORIGCTY", "CROPCODE").toRecords() as Record<string, string | number | null>[])
+        .map((r) => [r.UUID as string, r]),
+    );
+    const origins = planted.filter((p) => p.role === "origin").map((p) => rows.get(p.uuid)!);
+    expect(origins.every((r) => typeof r.ACCENAME === "string" && r.ACCENAME.length >= 3)).toBe(true);
+    const bred = origins.filter((r) => Number(r.SAMPSTAT) >= 400 && Number(r.SAMPSTAT) < 600 && LINE_PREFIX[String(r.CROPCODE)]);
+    const landraces = origins.filter((r) => Number(r.SAMPSTAT) >= 300 && Number(r.SAMPSTAT) < 400 && NAME_AREA[String(r.ORIGCTY)]);
+    expect(bred.length).toBeGreaterThan(20);
+    expect(landraces.length).toBeGreaterThan(40);
+    const prefix = (r: Record<string, unknown>) => LINE_PREFIX[String(r.CROPCODE)]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    expect(bred.filter((r) => !new RegExp(`^${prefix(r)}[0-9]+$`).test(String(r.ACCENAME))).map((r) => r.ACCENAME)).toEqual([]);
+    const unlisted = landraces.filter((r) => {
+      const names = landraceNames(NAME_AREA[String(r.ORIGCTY)]!, String(r.CROPCODE));
+      return !names.some((n) => String(r.ACCENAME).startsWith(`${n} `));
+    });
+    expect(unlisted.map((r) => r.ACCENAME)).toEqual([]);
+    const names = origins.map((r) => `${r.CROPCODE} ${r.ACCENAME}`);
+    expect(names.length - new Set(names).size).toBe(0);
+    // a variant is the name with its words joined or hyphenated, in upper case, with or without accents, or with a
+    // typo; it never ends on a hyphen or a space
+    const copies = planted.filter((p) => p.kind === "name" || p.kind === "name-number").map((p) => String(rows.get(p.uuid)!.ACCENAME));
+    expect(copies.length).toBeGreaterThan(50);
+    expect(copies.filter((n) => /[- ]$/.test(n) || /^[- ]/.test(n))).toEqual([]);
+  });
   const origin = () => new Map(planted.filter((p) => p.role === "origin").map((p) => [p.groupId, p]));
   const recall = (evidence: string, sameCore: boolean) => {
     const o = origin();

@@ -81,12 +81,13 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
   SELECT p.id, p.gid, p.kind, o.*,
     CASE WHEN p.kind = 'near-miss' THEN (${strList(LANDRACE_NAMES)})[1 + (h(p.gid, 307) % ${LANDRACE_NAMES.length})::INT]
       WHEN p.kind = 'origin' THEN o.uniq_name
-      -- the name written otherwise; a one-word name is split (or hyphenated) after its fourth letter
+      -- the name written otherwise; a one-word name is split (or hyphenated) after its fourth letter when it has eight
+      -- letters or more, written in upper case when shorter
       WHEN p.kind = 'name' THEN CASE h(p.id, 304) % 4
         WHEN 0 THEN CASE WHEN contains(o.uniq_name, ' ') THEN regexp_replace(o.uniq_name, ' ', '')
-          ELSE substr(o.uniq_name, 1, 4) || ' ' || substr(o.uniq_name, 5) END
+          WHEN length(o.uniq_name) >= 8 THEN substr(o.uniq_name, 1, 4) || ' ' || substr(o.uniq_name, 5) ELSE upper(o.uniq_name) END
         WHEN 1 THEN CASE WHEN contains(o.uniq_name, ' ') THEN replace(o.uniq_name, ' ', '-')
-          ELSE substr(o.uniq_name, 1, 4) || '-' || substr(o.uniq_name, 5) END
+          WHEN length(o.uniq_name) >= 8 THEN substr(o.uniq_name, 1, 4) || '-' || substr(o.uniq_name, 5) ELSE upper(o.uniq_name) END
         WHEN 2 THEN upper(o.uniq_name)
         ELSE CASE WHEN strip_accents(o.uniq_name) <> o.uniq_name THEN strip_accents(o.uniq_name)
           WHEN contains(o.uniq_name, 'a') THEN regexp_replace(o.uniq_name, 'a', 'á') ELSE upper(o.uniq_name) END END
