@@ -3,9 +3,11 @@
  * DataFrames, print them, and write plots to out/.
  *   npm run demo            (Deno)
  */
-import { Genesys, pl, progressReporter, startSandbox } from "genesys-notebook";
+import { configureTerminal, Genesys, pl, progressReporter, startSandbox } from "genesys-notebook";
 import { collectingSitesMap, countryBar, traitAcrossDatasets, traitByDataset, traitScatter, withDatasetNames } from "genesys-notebook/plot";
 
+// this script prints frames with console.log: size them to the terminal (a library import leaves polars' settings alone)
+configureTerminal();
 const sb = await startSandbox({ accessions: 50_000, seed: 42, log: console.error });
 const g = new Genesys({ baseUrl: sb.url, token: sb.token });
 try {

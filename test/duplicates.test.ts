@@ -314,6 +314,6 @@ describe("sharedMaterialMatrix", () => {
     const bel: Row = { INSTCODE: "BEL084", ACCENUMB: "NI 12", GENUS: "Phaseolus", OTHERNUMB: "COL003:G4680" };
     const fig = sharedMaterialMatrix(probableDuplicates(frame([G4680, G3901, usa, bel])).sets);
     expect(fig.count("rect")).toBeGreaterThanOrEqual(6);
-    expect(fig.svg).toContain("1 of 1 sets hold records of two or more institutes");
+    expect(fig.svg).toContain("1 of 1 sets span two or more institutes");
   });
 });

@@ -385,3 +385,25 @@ describe("honest small numbers", () => {
     expect(traitBox(v, "v", "g", { minN: 3 }).count("circle")).toBe(0);
   });
 });
+
+describe("sharedMaterialMatrix: institute codes a reader can read", () => {
+  const sets = (institutes: string[]) =>
+    pl.DataFrame(
+      institutes.flatMap((a, i) => [{ set_id: i + 1, INSTCODE: a }, { set_id: i + 1, INSTCODE: institutes[(i + 1) % institutes.length]! }]),
+    );
+  const tickTexts = (svg: string) => [...svg.matchAll(/<text[^>]*>([A-Z]{3}\d{3})<\/text>/g)].map((m) => m[0]);
+  it("up to 9 institutes: codes across the top, unturned (turned at -45° they were cut off at the bottom edge)", async () => {
+    const { sharedMaterialMatrix } = await import("../src/plot/index.ts");
+    const fig = sharedMaterialMatrix(sets(["COL003", "USA022", "DEU146", "ESP004"]));
+    expect(fig.svg).not.toMatch(/rotate\(/);
+    for (const code of ["COL003", "USA022", "DEU146", "ESP004"]) expect(fig.svg).toContain(`>${code}<`);
+    expect(fig.svg).toContain("4 of 4 sets span two or more institutes");
+  });
+  it("more institutes: codes turned, with a bottom margin that holds them", async () => {
+    const { sharedMaterialMatrix } = await import("../src/plot/index.ts");
+    const many = Array.from({ length: 12 }, (_, i) => `INS${String(i + 100)}`);
+    const fig = sharedMaterialMatrix(sets(many));
+    expect(fig.svg).toMatch(/rotate\(-45\)/);
+    expect(tickTexts(fig.svg).length).toBeGreaterThanOrEqual(12);
+  });
+});

@@ -325,9 +325,19 @@ describe("joinTraits: trait values, passports and decoded labels on the accessio
     expect(new Set(joined.getColumn("trial").toArray())).toEqual(new Set(titles));
     const c = citation(joined);
     expect(c.text).toMatch(
-      /^Genesys PGR \(\d{4}\)\. Passport data of [\d,]+ records .* with the query \{"countryOfOrigin":.*"crop":\["beans"\]/,
+      /^Genesys PGR \(\d{4}\)\. Passport data of [\d,]+ records,? .* with the query \{"countryOfOrigin":.*"crop":\["beans"\]/,
     );
     expect(c.text).toContain(`Trait data of ${t.wide.height} records from`);
+    // the DOIs counted are the joined table's, said of the table, not of the passport download's records
+    const withDoi = joined.getColumn("DOI").dropNulls().unique().len();
+    expect(withDoi).toBeLessThan(passports.getColumn("DOI").dropNulls().len());
+    expect(c.text).toContain(`The table cited (${joined.height} rows) holds ${withDoi} accession DOIs.`);
+    expect(c.text).not.toMatch(/Passport data of [\d,]+ records \(/);
+    expect(citation(passports).text).toContain(
+      `Passport data of ${passports.height.toLocaleString("en")} records (${
+        passports.getColumn("DOI").dropNulls().len()
+      } accessions with DOIs)`,
+    );
     for (const title of titles) expect(c.text).toContain(`"${title}" (version `);
     expect(c.trials.length).toBe(titles.length);
     expect(provenance(joined)).toMatchObject({ kind: "joined", sources: [{ kind: "passports" }, { kind: "traits.wide" }] });

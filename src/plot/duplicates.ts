@@ -27,13 +27,18 @@ export function sharedMaterialMatrix(sets: DataFrame, { title = "Material shared
     for (const a of list) for (const b of list) if (a !== b) counts.set(`${a}\u0001${b}`, (counts.get(`${a}\u0001${b}`) ?? 0) + 1);
   }
   const data = [...counts].map(([k, n]) => ({ a: k.split("\u0001")[0]!, b: k.split("\u0001")[1]!, n }));
+  // institute codes read across the top while each column is wide enough for one (about 60 px of 560);
+  // more institutes than that turn them, with room below for the turned labels
+  const institutes = new Set(data.map((d) => d.a)).size;
+  const across = institutes <= 9;
   return render(
     {
       title,
       padding: 0,
       marginLeft: 70,
-      x: { label: "institute", tickRotate: -45 },
-      y: { label: "institute" },
+      ...(across ? { marginTop: 30 } : { marginBottom: 60 }),
+      x: across ? { label: null, axis: "top" as const, tickRotate: 0 } : { label: null, tickRotate: -45 },
+      y: { label: null },
       color: { type: "linear", range: ["#f2f6fb", CATEGORY_COLOURS[0]!] },
       marks: [
         Plot.cell(data, { x: "a", y: "b", fill: "n", inset: 0.5 }),
@@ -41,6 +46,6 @@ export function sharedMaterialMatrix(sets: DataFrame, { title = "Material shared
       ],
     },
     title,
-    { subtitle: `${fmt(shared)} of ${fmt(bySet.size)} sets hold records of two or more institutes; a cell counts the sets both hold` },
+    { subtitle: `${fmt(shared)} of ${fmt(bySet.size)} sets span two or more institutes; a cell: the sets both institutes hold` },
   );
 }

@@ -193,8 +193,17 @@ export function citation(...frames: DataFrame[]): Citation {
   const year = parts.map((p) => p.downloadedAt.slice(0, 4)).sort().at(-1)!;
   // the accession DOIs are counted once, on the passport download when there is one
   const doiOn = parts.find((p) => !p.kind.startsWith("traits")) ?? parts[0]!;
+  // on that download's sentence only when a frame given is that download whole; a table built from it (a join, a
+  // filter) has other rows, so its DOIs are counted on the table ("927 records (80 with DOIs)" mixed the two)
+  const whole = frames.some((df) => df.height === doiOn.rows && dois(df).length === list.length);
+  const rows = frames.reduce((n, df) => n + df.height, 0);
+  const table = !whole && list.length
+    ? ` The ${frames.length === 1 ? "table" : "tables"} cited (${rows.toLocaleString("en")} rows) ${
+      frames.length === 1 ? "holds" : "hold"
+    } ${list.length.toLocaleString("en")} accession DOI${list.length === 1 ? "" : "s"}.`
+    : "";
   const unknown = records.length - known.length;
-  const text = `Genesys PGR (${year}). ${parts.map((p) => sentence(p, p === doiOn ? list.length : 0)).join(" ")}` +
+  const text = `Genesys PGR (${year}). ${parts.map((p) => sentence(p, whole && p === doiOn ? list.length : 0)).join(" ")}${table}` +
     `${unknown ? ` Provenance unknown for ${unknown} of the ${records.length} frames given.` : ""}` +
     ` Global Crop Diversity Trust, https://www.genesys-pgr.org.`;
   return { text, dois: list, trials };
