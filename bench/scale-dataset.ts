@@ -6,7 +6,6 @@
 import { join } from "node:path";
 import { partRows, readManifest } from "../src/client/parts/manifest.ts";
 import { Genesys } from "../src/index.ts";
-import { openPassportDataset } from "../src/duplicates/dataset-folder.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { defaultCacheDir, GENERATOR_VERSION } from "../src/sandbox/db.ts";
 
