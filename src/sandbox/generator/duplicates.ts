@@ -11,7 +11,8 @@
  * - `name-number`: the name with a typo, and the origin's ACCENUMB in free text (`G4680 (CIAT)`) in OTHERNUMB or in
  *   DONORNUMB without DONORCODE.
  * The first three need no guessing (evidence "deterministic"), the last two are found from names and numbers
- * ("probable"). Origins get a distinctive name (syllables numbered by the group) and a collecting number of their own.
+ * ("probable"). Origins get a name no other group has (a landrace name and the place it was collected at, or a line
+ * designation: `nameOrigins`) and a collecting number of their own.
  * Another share `rate / 2` of groups are near misses: two accessions of different genebanks with the same common
  * landrace name ("Criollo", "Local"…) and OTHERNUMB and COLLNUMB numbers one digit apart, which are not duplicates.
  * Other fields that could match by chance (base OTHERNUMB, DONORNUMB, COLLNUMB) are cleared on planted records.
@@ -19,8 +20,9 @@
  */
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { COLL_SITE_TEXT, SITES_PER_COUNTRY } from "./passports.ts";
+import { linePrefixSql, PLACE_WORD } from "./names.ts";
 import { DONORS } from "./reference.ts";
-import { strList } from "./sql.ts";
+import { str, strList } from "./sql.ts";
 import { ACCESSION_COLUMNS, accessionOf, hasTable, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Default share of groups of four drawn as duplicate groups when the option is `true`. */
@@ -35,28 +37,6 @@ export const PLANTED_DUPLICATE_KINDS = {
   "name-number": "probable",
 } as const;
 const KINDS = Object.keys(PLANTED_DUPLICATE_KINDS);
-const SYLLABLES = [
-  "ka",
-  "nya",
-  "ti",
-  "ra",
-  "mwi",
-  "tun",
-  "de",
-  "lo",
-  "ba",
-  "si",
-  "wa",
-  "ho",
-  "ma",
-  "zu",
-  "ri",
-  "ke",
-  "no",
-  "pe",
-  "qui",
-  "lla",
-];
 /** Common landrace names given to both accessions of a near miss (each on LANDRACE_STOP_WORDS). */
 const LANDRACE_NAMES = ["Criollo", "Local", "Landrace", "Criolla", "Unknown", "Local variety"];
 const INITIALS = ["JG", "DGD", "RMH", "AT", "MS", "PIT"];
@@ -64,8 +44,6 @@ const INITIALS = ["JG", "DGD", "RMH", "AT", "MS", "PIT"];
 /** Plants the duplicates into table `accession` and records them in `planted_duplicate`. */
 export async function plantDuplicates(con: DuckDBConnection, rate: number): Promise<void> {
   const hasErrors = await hasTable(con, "planted_error");
-  const S = SYLLABLES.length;
-  const syl = (k: number) => `(${strList(SYLLABLES)})[1 + ((gno // ${S ** k}) % ${S})::INT]`;
   await con.run(`
   CREATE OR REPLACE TEMP TABLE dup_pick AS
   WITH c AS (
@@ -82,34 +60,39 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
     WHERE gtype IS NOT NULL AND (pos = 0 OR (inst_code <> ginst AND pos <= CASE WHEN gtype = 'dup' THEN 1 + h(gid, 302) % 3 ELSE 1 END))
   )
   SELECT k.*, CASE WHEN pos = 0 THEN (CASE WHEN gtype = 'dup' THEN 'origin' ELSE 'near-miss' END)
-      WHEN gtype = 'near' THEN 'near-miss' ELSE (${strList(KINDS)})[1 + (h(id, 303) % ${KINDS.length})::INT] END AS kind,
-    upper(${syl(0)}[1]) || ${syl(0)}[2:] || ${syl(1)} || ${syl(2)} || ${syl(3)} || CASE WHEN gno >= ${S ** 4} THEN ${syl(4)} ELSE '' END
-      AS uniq_name
+      WHEN gtype = 'near' THEN 'near-miss' ELSE (${strList(KINDS)})[1 + (h(id, 303) % ${KINDS.length})::INT] END AS kind
   FROM k
   -- a group needs its first accession and one other
   WHERE gid IN (SELECT gid FROM k GROUP BY gid HAVING count(*) >= 2)`);
+  await nameOrigins(con);
   const donorCodes = strList(DONORS.map((d) => d.code));
   await con.run(`
   CREATE OR REPLACE TEMP TABLE dup_new AS
   WITH o AS (
-    SELECT p.gid, p.gtype, p.gno, p.uniq_name, a.inst_code AS o_inst, a.accession_number AS o_num, i.acronym AS o_acronym,
+    SELECT p.gid, p.gtype, p.gno, on_.uniq_name, a.inst_code AS o_inst, a.accession_number AS o_num, i.acronym AS o_acronym,
       a.genus, a.species, a.sp_author, a.subtaxa, a.subt_author, a.grin_id, a.taxon_name, a.grin_name, a.grin_author, a.samp_stat,
       a.orig_cty, a.orig_name, a.orig_num, a.coll_date, a.coll_site, a.latitude, a.longitude, a.coord_uncert, a.coord_datum,
       a.georef_meth, a.elevation, a.ancest, a.breeder_code, a.breeder_name,
       coalesce(a.coll_code, ${donorCodes}[1 + (h(a.id, 305) % ${DONORS.length})::INT]) AS o_coll_code,
       (${strList(INITIALS)})[1 + (h(a.id, 306) % ${INITIALS.length})::INT] AS initials
-    FROM dup_pick p JOIN accession a ON a.id = p.id JOIN ref_institute i ON i.code = a.inst_code WHERE p.pos = 0
+    FROM dup_pick p JOIN accession a ON a.id = p.id JOIN ref_institute i ON i.code = a.inst_code
+      LEFT JOIN dup_origin_name on_ ON on_.gid = p.gid WHERE p.pos = 0
   )
   SELECT p.id, p.gid, p.kind, o.*,
     CASE WHEN p.kind = 'near-miss' THEN (${strList(LANDRACE_NAMES)})[1 + (h(p.gid, 307) % ${LANDRACE_NAMES.length})::INT]
       WHEN p.kind = 'origin' THEN o.uniq_name
+      -- the name written otherwise; a one-word name is split (or hyphenated) after its fourth letter
       WHEN p.kind = 'name' THEN CASE h(p.id, 304) % 4
-        WHEN 0 THEN substr(o.uniq_name, 1, 4) || ' ' || substr(o.uniq_name, 5)
-        WHEN 1 THEN substr(o.uniq_name, 1, 4) || '-' || substr(o.uniq_name, 5)
+        WHEN 0 THEN CASE WHEN contains(o.uniq_name, ' ') THEN regexp_replace(o.uniq_name, ' ', '')
+          ELSE substr(o.uniq_name, 1, 4) || ' ' || substr(o.uniq_name, 5) END
+        WHEN 1 THEN CASE WHEN contains(o.uniq_name, ' ') THEN replace(o.uniq_name, ' ', '-')
+          ELSE substr(o.uniq_name, 1, 4) || '-' || substr(o.uniq_name, 5) END
         WHEN 2 THEN upper(o.uniq_name)
-        ELSE CASE WHEN contains(o.uniq_name, 'a') THEN regexp_replace(o.uniq_name, 'a', 'á') ELSE upper(o.uniq_name) END END
-      WHEN p.kind = 'name-number' THEN substr(o.uniq_name, 1, 2) || CASE WHEN substr(o.uniq_name, 3, 1) = 'x' THEN 'q' ELSE 'x' END
-        || substr(o.uniq_name, 4)
+        ELSE CASE WHEN strip_accents(o.uniq_name) <> o.uniq_name THEN strip_accents(o.uniq_name)
+          WHEN contains(o.uniq_name, 'a') THEN regexp_replace(o.uniq_name, 'a', 'á') ELSE upper(o.uniq_name) END END
+      -- a typo: the second and third characters swapped (the third dropped when they are the same)
+      WHEN p.kind = 'name-number' THEN substr(o.uniq_name, 1, 1) || CASE WHEN substr(o.uniq_name, 2, 1) = substr(o.uniq_name, 3, 1)
+          THEN substr(o.uniq_name, 2, 1) ELSE substr(o.uniq_name, 3, 1) || substr(o.uniq_name, 2, 1) END || substr(o.uniq_name, 4)
       WHEN u(p.id, 308) < 0.5 THEN o.uniq_name END AS new_name,
     CASE WHEN p.kind = 'othernumb' THEN o.o_inst || ':' || o.o_num
       WHEN p.kind = 'name-number' AND u(p.id, 309) < 0.5 THEN o.o_num || ' (' || o.o_acronym || ')'
@@ -193,8 +176,44 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
   FROM accession a LEFT JOIN dup_new n USING (id) LEFT JOIN dup_site d USING (id)
   ORDER BY a.id`);
   await con.run("DROP TABLE dup_pick");
+  await con.run("DROP TABLE dup_origin_name");
   await con.run("DROP TABLE dup_new");
   await con.run("DROP TABLE dup_site");
+}
+
+/**
+ * Table `dup_origin_name`: the name of each group's origin, one a genebank could hold and that no other group shares:
+ * - bred material (SAMPSTAT 400-599) of a crop with a line series: its line designation (`BAT 1234`, names.ts);
+ * - landraces: a landrace name of the crop in the language of the country of origin (names.ts) and the place it was
+ *   collected at (its collecting site's nearest place), with the area's place word: "Cargamanto de Ipiales",
+ *   "Rosecoco Kitale"; where the area has no list, and for wild material, the place alone ("Toowoomba");
+ * - a name already taken within the crop, country and place gets a number ("Bayo de Pasto 2").
+ * Material without a country of origin is named from the genebank's country (the name then says where it came from).
+ */
+async function nameOrigins(con: DuckDBConnection): Promise<void> {
+  const placeWord = `CASE co.name_area ${Object.entries(PLACE_WORD).map(([a, w]) => `WHEN ${str(a)} THEN ${str(w)}`).join(" ")} END`;
+  await con.run(`
+  CREATE OR REPLACE TEMP TABLE dup_origin_name AS
+  WITH o AS (
+    SELECT p.gid, p.gno, a.id, a.crop_code, a.samp_stat, coalesce(a.orig_cty, a.inst_country) AS cty,
+      ${placeWord} AS pw, CASE WHEN a.samp_stat >= 300 AND coalesce(nm.nnames, 0) > 0 THEN list_sort(list_distinct(nm.names)) END AS own,
+      nullif(s.place, '') AS place
+    FROM dup_pick p JOIN accession a ON a.id = p.id
+      LEFT JOIN ref_country co ON co.code3 = coalesce(a.orig_cty, a.inst_country)
+      LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = a.crop_code
+      LEFT JOIN ref_site s ON s.code3 = co.code3 AND s.k = (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT
+    WHERE p.pos = 0 AND p.gtype = 'dup'
+  ), p AS (
+    SELECT o.*, ${linePrefixSql()} AS prefix FROM o
+  ), b AS (
+    SELECT gid, CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND prefix IS NOT NULL THEN prefix || id::VARCHAR
+      WHEN own IS NOT NULL THEN own[1 + ((h(gid, 320) % len(own)) + (row_number() OVER w - 1))::INT % len(own)]
+        || coalesce(' ' || coalesce(pw || ' ', '') || place, '')
+      ELSE coalesce(place, prefix || id::VARCHAR, 'Local ' || id::VARCHAR) END AS base, crop_code, cty
+    FROM p WINDOW w AS (PARTITION BY crop_code, cty, place, own IS NOT NULL ORDER BY gno)
+  )
+  SELECT gid, base || CASE WHEN row_number() OVER w > 1 THEN ' ' || (row_number() OVER w)::VARCHAR ELSE '' END AS uniq_name
+  FROM b WINDOW w AS (PARTITION BY crop_code, base ORDER BY gid)`);
 }
 
 export interface PlantedDuplicate {
