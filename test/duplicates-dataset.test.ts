@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Genesys, GenesysInputError, probableDuplicates, probableDuplicatesInDataset } from "../src/index.ts";
+import { diagnostics, Genesys, GenesysInputError, probableDuplicates, probableDuplicatesInDataset } from "../src/index.ts";
 import type { DuplicateOptionsInput } from "../src/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { newManifest } from "../src/client/parts/manifest.ts";
@@ -63,6 +63,29 @@ describe("probableDuplicatesInDataset() = probableDuplicates() on the same passp
     const cross = pairs.filter(pl.col("strength").eq(pl.lit("deterministic")).and(pl.col("INSTCODE_a").neq(pl.col("INSTCODE_b"))));
     expect(cross.height).toBeGreaterThan(20);
   }, 60_000);
+});
+
+describe("blocks split by ORIGCTY (maxBlockRecords), for genera too large for memory", () => {
+  it("keeps every deterministic pair and every joining pair of records of one country; says which blocks it split", async () => {
+    const frame = probableDuplicates(df, { weakPairs: false });
+    const folder = await probableDuplicatesInDataset(dir, { weakPairs: false }, { maxBlockRecords: 300 });
+    const country = df.select(pl.col("ORIGCTY").cast(pl.Utf8)).getColumn("ORIGCTY").toArray() as (string | null)[];
+    const list = (f: DataFrame, keep: (p: { strength: string; row_a: number; row_b: number }) => boolean) =>
+      (f.toRecords() as { strength: string; row_a: number; row_b: number }[]).filter(keep).map((p) => `${p.row_a}-${p.row_b}`);
+    const det = (p: { strength: string }) => p.strength === "deterministic";
+    expect(list(folder.pairs, det)).toEqual(list(frame.pairs, det));
+    const sameCountry = (p: { strength: string; row_a: number; row_b: number }) =>
+      p.strength === "probable" && country[p.row_a] != null && country[p.row_a] === country[p.row_b];
+    const wanted = list(frame.pairs, sameCountry);
+    const got = new Set(list(folder.pairs, () => true));
+    expect(wanted.length).toBeGreaterThan(10);
+    expect(wanted.filter((p) => !got.has(p))).toEqual([]);
+    expect(diagnostics(folder.pairs)!.notes.join(" ")).toMatch(/split by ORIGCTY[^:]*: [A-Z]+ \([0-9,]+ records, [0-9]+ countries\)/);
+  }, 120_000);
+  it("a wrong dataset option is a GenesysInputError naming it", async () => {
+    await expect(probableDuplicatesInDataset(dir, {}, { maxBlockRecord: 5 } as never)).rejects.toThrow(/maxBlockRecord/);
+    await expect(probableDuplicatesInDataset(dir, {}, { maxBlockRecords: 5 })).rejects.toBeInstanceOf(GenesysInputError);
+  });
 });
 
 describe("what is not a passport dataset", () => {

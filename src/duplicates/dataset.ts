@@ -1,7 +1,8 @@
 /**
  * `probableDuplicatesInDataset(dir, options)`: the finder over a Parquet dataset folder written by
  * `g.passportsToParquet()`, for catalogues larger than memory, with the same result as `probableDuplicates(df)` on the
- * same passports. Memory holds one part, one group of blocks, and what the result keeps, never the whole dataset:
+ * same passports. Memory holds one part, one group of blocks, and what the result keeps, never the whole dataset
+ * (a block of more than `maxBlockRecords` records is split by ORIGCTY; docs/duplicates.md says what that costs):
  * 1. one pass over the parts: each record's block (its GENUS) and its deterministic keys (dataset-keys.ts), as polars
  *    frames; joins on them give the records that take part in a deterministic link, across blocks;
  * 2. deterministicLinks() on those records only;
@@ -21,7 +22,8 @@ import { pairsFrame, setsFrame } from "./frames.ts";
 import { type DuplicateOptions, type DuplicateOptionsInput, parseDuplicateOptions } from "./options.ts";
 import { type Pair, PairStore } from "./pairs.ts";
 import { type CommonKeyword, probableLinks } from "./probable.ts";
-import { DUPLICATE_COLUMNS, readRecords, type Records } from "./records.ts";
+import { DUPLICATE_COLUMNS, readRecords, type Records, value } from "./records.ts";
+import { type DatasetOptionsInput, parseDatasetOptions } from "./dataset-options.ts";
 import { buildSets, type ScoredPair, type SetInfo } from "./sets.ts";
 
 const FN = "probableDuplicatesInDataset()";
@@ -37,13 +39,19 @@ const GROUP_ROWS = 250_000;
  * import { Genesys, probableDuplicatesInDataset } from "genesys-notebook";
  * const g = Genesys.fromEnv();
  * await g.passportsToParquet({}, "out/all-passports");
- * const { sets, pairs, summary } = await probableDuplicatesInDataset("out/all-passports", { weakPairs: false });
+ * const options = { weakPairs: false };
+ * const { sets, pairs, summary } = await probableDuplicatesInDataset("out/all-passports", options, { maxBlockRecords: 300_000 });
  * console.log(summary.toRecords(), sets.height, pairs.height);
  * ```
  */
-export async function probableDuplicatesInDataset(dir: string, options?: DuplicateOptionsInput): Promise<DuplicateResult> {
+export async function probableDuplicatesInDataset(
+  dir: string,
+  options?: DuplicateOptionsInput,
+  datasetOptions?: DatasetOptionsInput,
+): Promise<DuplicateResult> {
   const started = performance.now();
   const o = parseDuplicateOptions(options);
+  const d = parseDatasetOptions(datasetOptions);
   const ds = openPassportDataset(dir, FN);
   const extra = extraColumns(o);
   const wanted = [...new Set([...DUPLICATE_COLUMNS, ...extra])];
@@ -98,6 +106,7 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
 
   // 3. probable links block by block, blocks read in groups
   const common: CommonKeyword[] = [];
+  const split: string[] = [];
   for (const group of groups(blockSizes)) {
     const inGroup = new Set(group);
     const groupDf = await readGroup(parts, (row) => inGroup.has(blockOf[row]!));
@@ -105,15 +114,34 @@ export async function probableDuplicatesInDataset(dir: string, options?: Duplica
       const blockDf = group.length === 1 ? groupDf : groupDf.filter(pl.col(BLOCK).eq(pl.lit(b)));
       const r = readRecords(blockDf, extra);
       const ids = blockDf.getColumn(ROW).toArray() as number[];
-      const store = new PairStore(r.rows);
+      const name = names[b] || "(none)";
+      const subs = subBlocks(r, d.maxBlockRecords);
+      if (subs.length > 1) split.push(`${name} (${r.rows.toLocaleString("en")} records, ${subs.length} countries)`);
+      const sub = new Int32Array(r.rows);
+      subs.forEach((rows, k) => rows.forEach((i) => (sub[i] = k)));
+      const stores = new Map<number, PairStore>();
+      const storeOf = (k: number) => stores.get(k) ?? stores.set(k, new PairStore(r.rows)).get(k)!;
       for (const s of seeds.get(b) ?? []) {
         const la = indexOf(ids, s.a), lb = indexOf(ids, s.b);
+        // a deterministic pair across sub-blocks is its own (-1): deterministic evidence alone scores it
+        const store = storeOf(sub[la] === sub[lb] ? sub[la]! : -1);
         for (const e of s.evidence) store.add(la, lb, e);
       }
-      common.push(...probableLinks(r, ids.map((_, i) => i), names[b] || "(none)", o, store));
-      found.add(r, scorePairs(r, store, o), ids);
-      await settle(memory);
+      for (const [k, rows] of subs.entries()) {
+        const store = storeOf(k);
+        common.push(...probableLinks(r, rows, name, o, store));
+        found.add(r, scorePairs(r, store, o), ids);
+        stores.delete(k);
+        await settle(memory);
+      }
+      if (stores.has(-1)) found.add(r, scorePairs(r, stores.get(-1)!, o), ids);
     }
+  }
+  if (split.length) {
+    notes.push(
+      `blocks of more than ${d.maxBlockRecords.toLocaleString("en")} records were split by ORIGCTY (records without one together): ` +
+        `${split.join(", ")}; probable links between records of different countries or with none in them were not sought there`,
+    );
   }
 
   // sets over the dataset's rows; the members' columns read once more
@@ -175,6 +203,26 @@ async function settle(memory: NativeMemory): Promise<void> {
 }
 
 const ROW = "__row", BLOCK = "__block";
+
+/**
+ * A block's records split by ORIGCTY (upper case; records without one together) when it holds more than `max`
+ * records, else the block whole. Two records of different countries never make a pair that joins a set at the
+ * default linkScore (their score is halved, to 0.5 at most), so the split loses their weak pairs only; it loses
+ * the probable pairs between a record without ORIGCTY and one with, and the keyword cut (maxKeywordRecords) counts
+ * records of the country, not of the genus.
+ */
+function subBlocks(r: Records, max: number): number[][] {
+  const all = Array.from({ length: r.rows }, (_, i) => i);
+  if (r.rows <= max) return [all];
+  const by = new Map<string, number[]>();
+  for (const i of all) {
+    const k = value(r, "ORIGCTY", i).toUpperCase();
+    const l = by.get(k);
+    if (l) l.push(i);
+    else by.set(k, [i]);
+  }
+  return [...by.values()];
+}
 /** The columns deterministic keys are made of (dataset-keys.ts). */
 const KEY_COLUMNS = ["DOI", "INSTCODE", "ACCENUMB", "DONORCODE", "DONORNUMB", "OTHERNUMB", "COLLCODE", "COLLNUMB", "GENUS"];
 
