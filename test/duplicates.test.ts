@@ -101,6 +101,12 @@ describe("deterministic links", () => {
     expect(sets.map((s) => s.ACCENUMB)).toEqual(["G4680", "PI 531234"]);
     expect(sets.every((s) => s.holds_by === "deterministic" && s.joined_by === "deterministic")).toBe(true);
   });
+  it("the summary counts are whole numbers (the summary frame showed them as f64 in notebook 07)", () => {
+    const usa: Row = { INSTCODE: "USA022", ACCENUMB: "PI 531234", GENUS: "Phaseolus", DONORCODE: "COL003", DONORNUMB: "G4680" };
+    const { summary } = probableDuplicates(frame([G4680, G3901, usa]));
+    expect(summary.getColumn("count").dtype.equals(pl.Int64)).toBe(true);
+    expect(summary.filter(pl.col("measure").eq(pl.lit("deterministic pairs"))).getColumn("count").toArray()).toEqual([1]);
+  });
   it("OTHERNUMB items INSTCODE:number point at another record; a bare number is only probable", () => {
     const a: Row = { INSTCODE: "BEL084", ACCENUMB: "NI 12", GENUS: "Phaseolus", OTHERNUMB: "COL003:G3901;PI 999999" };
     const { pairs } = pairsOf([G4680, G3901, a]);

@@ -92,6 +92,6 @@ export function commonFrame(common: CommonKeyword[]): DataFrame {
 export function summaryFrame(entries: [string, number][]): DataFrame {
   return pl.DataFrame([
     pl.Series("measure", entries.map((e) => e[0]), pl.Utf8),
-    pl.Series("count", entries.map((e) => e[1]), pl.Float64),
+    pl.Series("count", entries.map((e) => e[1]), pl.Int64),
   ]);
 }
