@@ -13,6 +13,7 @@
  * kinds of support: a number in one record that is the other's accession number, or two of {a name, a number, a
  * sample-level agreement}. See docs/duplicates.md.
  */
+import { haversineMeters } from "../quality/centres.ts";
 import { compactKey } from "./keywords.ts";
 import { type Evidence, isDeterministic, type Pair } from "./pairs.ts";
 import { type Records, value } from "./records.ts";
@@ -64,13 +65,6 @@ function dateParts(s: string): [string, string, string] | null {
   return [m[1]!, part(m[2]!), part(m[3]!)];
 }
 
-function km(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 function coordinates(r: Records, row: number): [number, number] | null {
   const lat = Number.parseFloat(value(r, "DECLATITUDE", row)), lon = Number.parseFloat(value(r, "DECLONGITUDE", row));
   return Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lat, lon] : null;
@@ -115,7 +109,7 @@ export function reviewPair(r: Records, a: number, b: number): Review {
   }
   const ca = coordinates(r, a), cb = coordinates(r, b);
   if (ca && cb) {
-    const d = km(ca[0], ca[1], cb[0], cb[1]);
+    const d = haversineMeters(ca[0], ca[1], cb[0], cb[1]) / 1000;
     const where = (c: [number, number]) => `${c[0]}, ${c[1]}`;
     if (d > FAR_KM) note(false, "DECLATITUDE+DECLONGITUDE", where(ca), `${where(cb)} (${Math.round(d)} km apart)`);
     else if (d <= CLOSE_KM) note(true, "DECLATITUDE+DECLONGITUDE", where(ca), `${where(cb)} (${d.toFixed(1)} km apart)`, true);
