@@ -177,7 +177,8 @@ function sentence(p: Provenance, dois: number): string {
  * ```
  */
 export function citation(...frames: DataFrame[]): Citation {
-  const list = [...new Set(frames.flatMap((df) => dois(df)))].sort();
+  const perFrame = frames.map((df) => dois(df));
+  const list = [...new Set(perFrame.flat())].sort();
   const records = frames.map((df) => provenance(df));
   const known = records.filter((p): p is Provenance => !!p);
   const parts = downloads(known);
@@ -195,7 +196,7 @@ export function citation(...frames: DataFrame[]): Citation {
   const doiOn = parts.find((p) => !p.kind.startsWith("traits")) ?? parts[0]!;
   // on that download's sentence only when a frame given is that download whole; a table built from it (a join, a
   // filter) has other rows, so its DOIs are counted on the table ("927 records (80 with DOIs)" mixed the two)
-  const whole = frames.some((df) => df.height === doiOn.rows && dois(df).length === list.length);
+  const whole = frames.some((df, i) => df.height === doiOn.rows && perFrame[i]!.length === list.length);
   const rows = frames.reduce((n, df) => n + df.height, 0);
   const table = !whole && list.length
     ? ` The ${frames.length === 1 ? "table" : "tables"} cited (${rows.toLocaleString("en")} rows) ${
