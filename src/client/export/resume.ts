@@ -35,23 +35,25 @@ export async function* resumable(
     stored = undefined;
   }
   let start = 0, before = 0;
-  for (const df of stored?.frames ?? []) {
-    before += df.height;
-    if (start === 0) notes.note(resumedNote(stored!.frames.length, stored!.frames.reduce((n, f) => n + f.height, 0), stored!.createdAt));
-    const kinds = check.kindsOf(stored!.header);
-    const resumedAt = stored!.frames.length;
-    yield {
-      page: start++,
-      df,
-      header: stored!.header,
-      kinds,
-      last: true,
-      rows: before,
-      bytes: 0,
-      pageRows: df.height,
-      log: notes,
-      resumedAt,
-    };
+  if (stored?.frames.length) {
+    const { frames, header, createdAt } = stored;
+    notes.note(resumedNote(frames.length, frames.reduce((n, f) => n + f.height, 0), createdAt));
+    const kinds = check.kindsOf(header);
+    for (const df of frames) {
+      before += df.height;
+      yield {
+        page: start++,
+        df,
+        header,
+        kinds,
+        last: true,
+        rows: before,
+        bytes: 0,
+        pageRows: df.height,
+        log: notes,
+        resumedAt: frames.length,
+      };
+    }
   }
   const resumedAt = stored ? start : undefined;
   let page: DataFrame[] = [];
