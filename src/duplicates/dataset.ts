@@ -15,7 +15,8 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { GenesysInputError } from "../client/core/errors.ts";
 import { NativeMemory } from "../runtime/native-memory.ts";
-import { openPassportDataset, type PassportDataset, readPart } from "./dataset-folder.ts";
+import { openPassportDataset, readPart } from "./dataset-folder.ts";
+import { gatherRecords, gatherRows, type Parts, settle } from "./dataset-records.ts";
 import { DeterministicKeys } from "./dataset-keys.ts";
 import { BlockUnits } from "./dataset-units.ts";
 import { deterministicLinks } from "./deterministic.ts";
@@ -99,12 +100,10 @@ export async function probableDuplicatesInDataset(
   const common: CommonKeyword[] = [];
   for (const group of groups(units.map((u) => u.records))) {
     const inGroup = new Set(group);
-    let groupDf: DataFrame | undefined = await readGroup(parts, (row) => inGroup.has(unitOf[row]!));
+    const gathered = await gatherRecords(parts, (row) => (inGroup.has(unitOf[row]!) ? unitOf[row]! : -1), extra);
     for (const u of group) {
-      const unitDf = group.length === 1 ? groupDf! : groupDf!.filter(pl.col(UNIT).eq(pl.lit(u)));
-      if (u === group.at(-1)) groupDf = undefined;
-      const r = readRecords(unitDf, extra);
-      const ids = unitDf.getColumn(ROW).toArray() as number[];
+      const { r, ids } = gathered.get(u) ?? { r: readRecords(pl.DataFrame({}), extra), ids: [] };
+      gathered.delete(u);
       const store = new PairStore(r.rows);
       for (const s of seeds.get(u) ?? []) {
         const la = indexOf(ids, s.a), lb = indexOf(ids, s.b);
@@ -126,9 +125,8 @@ export async function probableDuplicatesInDataset(
   // sets over the dataset's rows; the members' columns read once more
   const { info, joining, pairs } = found.finish(ds.rows);
   const members = [...new Set(info.members.flat())].sort((x, y) => x - y);
-  const memberDf = await readRows(parts, members);
-  const memberRows = memberDf.height ? (memberDf.getColumn(ROW).toArray() as number[]) : [];
-  const sets = setsFrame(readRecords(memberDf, extra), info, joining, (row) => indexOf(memberRows, row));
+  const memberRecords = await gatherRows(parts, members, extra);
+  const sets = setsFrame(memberRecords.r, info, joining, (row) => indexOf(memberRecords.ids, row));
   return finishResult({
     fn: FN,
     o,
@@ -156,7 +154,7 @@ async function deterministicSeeds(
   extra: string[],
   found: FoundPairs,
 ): Promise<Map<number, Pair[]>> {
-  const sub = readRecords(await readRows(parts, candidates), extra);
+  const sub = (await gatherRows(parts, candidates, extra)).r;
   const store = new PairStore(sub.rows);
   deterministicLinks(sub, store);
   const seeds = new Map<number, Pair[]>();
@@ -175,59 +173,8 @@ async function deterministicSeeds(
   return seeds;
 }
 
-/** Dropped polars frames are freed by finalizers that run only when the event loop turns: collect, then let it turn. */
-async function settle(memory: NativeMemory): Promise<void> {
-  memory.release();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-const ROW = "__row", UNIT = "__unit";
-
 /** The columns deterministic keys are made of (dataset-keys.ts), and ORIGCTY (to split large blocks: dataset-units.ts). */
 const KEY_COLUMNS = ["DOI", "INSTCODE", "ACCENUMB", "DONORCODE", "DONORNUMB", "OTHERNUMB", "COLLCODE", "COLLNUMB", "GENUS", "ORIGCTY"];
-
-/** The dataset's parts, the columns read of them, their rows, and each row's unit. */
-interface Parts {
-  ds: PassportDataset;
-  columns: string[];
-  partRows: number[];
-  unitOf: Int32Array;
-  memory: NativeMemory;
-}
-
-/**
- * The records whose row passes `take`, from every part, with their dataset row (ROW) and unit (UNIT) as columns.
- * Each part read is dropped before the next (settle(): its native memory is freed only when the event loop turns).
- */
-async function readGroup(p: Parts, take: (row: number) => boolean): Promise<DataFrame> {
-  const frames: DataFrame[] = [];
-  let offset = 0;
-  for (const [k, f] of p.ds.files.entries()) {
-    const n = p.partRows[k]!;
-    const mask: boolean[] = new Array(n);
-    let any = false;
-    for (let i = 0; i < n; i++) any = (mask[i] = take(offset + i)) || any;
-    if (any) {
-      const rows = Array.from({ length: n }, (_, i) => offset + i);
-      const df = readPart(f, p.columns).withColumns(
-        pl.Series(ROW, rows, pl.UInt32),
-        pl.Series(UNIT, Array.from(p.unitOf.subarray(offset, offset + n)), pl.Int32),
-      );
-      frames.push(df.filter(pl.Series("take", mask)));
-      await settle(p.memory);
-    }
-    offset += n;
-  }
-  return frames.length ? pl.concat(frames) : pl.DataFrame({});
-}
-
-/** The records of the given rows (ascending), from every part. */
-function readRows(p: Parts, rows: number[]): Promise<DataFrame> {
-  if (!rows.length) return Promise.resolve(pl.DataFrame({}));
-  const take = new Uint8Array(p.unitOf.length);
-  for (const r of rows) take[r] = 1;
-  return readGroup(p, (row) => take[row] === 1);
-}
 
 /** Packs the units, in order, into groups of about GROUP_ROWS records. */
 function groups(sizes: number[]): number[][] {
