@@ -38,6 +38,22 @@ describe("habits", () => {
     );
     expect(long).toEqual([]);
   });
+
+  it("holds no merge-conflict markers in any tracked text file (deno fmt turns a bare one into a heading)", () => {
+    const tracked = execFileSync("git", ["ls-files"], { encoding: "utf8" }).split("\n")
+      .filter((f) => /\.(ts|mjs|md|json|ipynb|ya?ml|sh|sql)$/.test(f));
+    const marker = /^(#+ )?(<{7} |>{7} |={7}$)/;
+    const found = tracked.flatMap((f) => {
+      let text: string;
+      try {
+        text = readFileSync(f, "utf8");
+      } catch {
+        return [];
+      }
+      return text.split("\n").flatMap((l, i) => (marker.test(l) ? [`${f}:${i + 1}`] : []));
+    });
+    expect(found).toEqual([]);
+  });
 });
 
 describe("docs/api.md against the exported API", () => {

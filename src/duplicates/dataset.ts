@@ -1,21 +1,24 @@
 /**
  * `probableDuplicatesInDataset(dir, options)`: the finder over a Parquet dataset folder written by
  * `g.passportsToParquet()`, for catalogues larger than memory, with the same result as `probableDuplicates(df)` on the
- * same passports. Memory holds one part, one group of blocks, and what the result keeps, never the whole dataset
- * (a block of more than `maxBlockRecords` records is split by ORIGCTY; docs/duplicates.md says what that costs):
- * 1. one pass over the parts: each record's block (its GENUS) and its deterministic keys (dataset-keys.ts), as polars
- *    frames; joins on them give the records that take part in a deterministic link, across blocks;
- * 2. deterministicLinks() on those records only;
- * 3. the blocks, packed in groups of about `GROUP_ROWS` records, one scan of the parts per group; in each block the
- *    finder's own probableLinks(), seeded with the block's deterministic pairs, then scored; weak pairs leave as
+ * same passports. Memory holds one part, one group of units, and what the result keeps, never the whole dataset
+ * (a unit is a block, or one country of a block of more than `maxBlockRecords` records: dataset-units.ts;
+ * docs/duplicates.md says what the split costs):
+ * 1. one pass over the parts: each record's block (its GENUS) and country, and its deterministic keys (dataset-keys.ts),
+ *    as polars frames; joins on them give the records that take part in a deterministic link, across blocks;
+ * 2. deterministicLinks() on those records only; the pairs across units leave at once;
+ * 3. the units, packed in groups of about `GROUP_ROWS` records, one scan of the parts per group; in each unit the
+ *    finder's own probableLinks(), seeded with the unit's deterministic pairs, then scored; weak pairs leave as
  *    polars frames, pairs that join sets stay for one union-find over the dataset's row numbers (sets.ts).
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { GenesysInputError } from "../client/core/errors.ts";
 import { NativeMemory } from "../runtime/native-memory.ts";
-import { openPassportDataset, type PassportDataset, readPart } from "./dataset-folder.ts";
+import { openPassportDataset, readPart } from "./dataset-folder.ts";
+import { gatherRecords, gatherRows, type Parts, settle } from "./dataset-records.ts";
 import { DeterministicKeys } from "./dataset-keys.ts";
+import { BlockUnits } from "./dataset-units.ts";
 import { deterministicLinks } from "./deterministic.ts";
 import { blockKey, columnNotes, type DuplicateResult, extraColumns, finishResult, scorePairs } from "./find.ts";
 import { pairsFrame, setsFrame } from "./frames.ts";
@@ -27,7 +30,7 @@ import { type DatasetOptionsInput, parseDatasetOptions } from "./dataset-options
 import { buildSets, type ScoredPair, type SetInfo } from "./sets.ts";
 
 const FN = "probableDuplicatesInDataset()";
-/** Records read per scan of the parts: blocks are packed into groups of about this many (a larger block is one group). */
+/** Records read per scan of the parts: units are packed into groups of about this many (a larger unit is one group). */
 const GROUP_ROWS = 250_000;
 
 /**
@@ -59,10 +62,8 @@ export async function probableDuplicatesInDataset(
   const notes = columnNotes(o, wanted.filter((c) => !ds.columns.includes(c)), FN, "dataset");
   const memory = new NativeMemory();
 
-  // 1. blocks and deterministic keys, part by part
-  const blockOf = new Int32Array(ds.rows);
-  const blockIds = new Map<string, number>();
-  const blockSizes: number[] = [];
+  // 1. blocks (and countries, to split the largest) and deterministic keys, part by part
+  const counted = new BlockUnits(ds.rows);
   const partRows: number[] = [];
   const keys = new DeterministicKeys();
   let offset = 0;
@@ -70,16 +71,7 @@ export async function probableDuplicatesInDataset(
   for (const f of ds.files) {
     const r = readRecords(readPart(f, keyColumns), extra);
     if (offset + r.rows > ds.rows) break;
-    for (let i = 0; i < r.rows; i++) {
-      const b = blockKey(r, o, i);
-      let id = blockIds.get(b);
-      if (id === undefined) {
-        blockIds.set(b, id = blockSizes.length);
-        blockSizes.push(0);
-      }
-      blockOf[offset + i] = id;
-      blockSizes[id]!++;
-    }
+    for (let i = 0; i < r.rows; i++) counted.add(offset + i, blockKey(r, o, i), value(r, "ORIGCTY", i).toUpperCase());
     keys.add(r, offset);
     partRows.push(r.rows);
     offset += r.rows;
@@ -92,49 +84,35 @@ export async function probableDuplicatesInDataset(
     });
   }
   await settle(memory);
-  const names = [...blockIds.keys()];
-  const noBlock = blockIds.get("");
-  if (o.blockBy && noBlock !== undefined) {
-    notes.push(`${blockSizes[noBlock]} records without ${o.blockBy} were compared with each other only`);
+  const names = counted.names;
+  if (o.blockBy && counted.unblocked !== undefined) {
+    notes.push(`${counted.unblocked} records without ${o.blockBy} were compared with each other only`);
   }
-  const parts: Parts = { ds, columns, partRows, blockOf, memory };
+  const { units, unitOf, split } = counted.plan(d.maxBlockRecords);
+  const parts: Parts = { ds, columns, partRows, unitOf, memory };
 
   // 2. deterministic links among the records that share a key
   const found = new FoundPairs(o.weakPairs);
   const seeds = await deterministicSeeds(parts, keys.candidates(), o, extra, found);
   await settle(memory);
 
-  // 3. probable links block by block, blocks read in groups
+  // 3. probable links unit by unit (a block, or a country of a split block), units read in groups
   const common: CommonKeyword[] = [];
-  const split: string[] = [];
-  for (const group of groups(blockSizes)) {
+  for (const group of groups(units.map((u) => u.records))) {
     const inGroup = new Set(group);
-    const groupDf = await readGroup(parts, (row) => inGroup.has(blockOf[row]!));
-    for (const b of group) {
-      const blockDf = group.length === 1 ? groupDf : groupDf.filter(pl.col(BLOCK).eq(pl.lit(b)));
-      const r = readRecords(blockDf, extra);
-      const ids = blockDf.getColumn(ROW).toArray() as number[];
-      const name = names[b] || "(none)";
-      const subs = subBlocks(r, d.maxBlockRecords);
-      if (subs.length > 1) split.push(`${name} (${r.rows.toLocaleString("en")} records, ${subs.length} countries)`);
-      const sub = new Int32Array(r.rows);
-      subs.forEach((rows, k) => rows.forEach((i) => (sub[i] = k)));
-      const stores = new Map<number, PairStore>();
-      const storeOf = (k: number) => stores.get(k) ?? stores.set(k, new PairStore(r.rows)).get(k)!;
-      for (const s of seeds.get(b) ?? []) {
+    const gathered = await gatherRecords(parts, (row) => (inGroup.has(unitOf[row]!) ? unitOf[row]! : -1), extra);
+    for (const u of group) {
+      const { r, ids } = gathered.get(u) ?? { r: readRecords(pl.DataFrame({}), extra), ids: [] };
+      gathered.delete(u);
+      const store = new PairStore(r.rows);
+      for (const s of seeds.get(u) ?? []) {
         const la = indexOf(ids, s.a), lb = indexOf(ids, s.b);
-        // a deterministic pair across sub-blocks is its own (-1): deterministic evidence alone scores it
-        const store = storeOf(sub[la] === sub[lb] ? sub[la]! : -1);
         for (const e of s.evidence) store.add(la, lb, e);
       }
-      for (const [k, rows] of subs.entries()) {
-        const store = storeOf(k);
-        common.push(...probableLinks(r, rows, name, o, store));
-        found.add(r, scorePairs(r, store, o), ids);
-        stores.delete(k);
-        await settle(memory);
-      }
-      if (stores.has(-1)) found.add(r, scorePairs(r, stores.get(-1)!, o), ids);
+      seeds.delete(u);
+      common.push(...probableLinks(r, Array.from({ length: r.rows }, (_, i) => i), names[units[u]!.block] || "(none)", o, store));
+      found.add(r, scorePairs(r, store, o), ids);
+      await settle(memory);
     }
   }
   if (split.length) {
@@ -147,14 +125,13 @@ export async function probableDuplicatesInDataset(
   // sets over the dataset's rows; the members' columns read once more
   const { info, joining, pairs } = found.finish(ds.rows);
   const members = [...new Set(info.members.flat())].sort((x, y) => x - y);
-  const memberDf = await readRows(parts, members);
-  const memberRows = memberDf.height ? (memberDf.getColumn(ROW).toArray() as number[]) : [];
-  const sets = setsFrame(readRecords(memberDf, extra), info, joining, (row) => indexOf(memberRows, row));
+  const memberRecords = await gatherRows(parts, members, extra);
+  const sets = setsFrame(memberRecords.r, info, joining, (row) => indexOf(memberRecords.ids, row));
   return finishResult({
     fn: FN,
     o,
     rows: ds.rows,
-    blocks: blockSizes.length,
+    blocks: counted.blockSizes.length,
     info,
     sets,
     pairs,
@@ -167,8 +144,8 @@ export async function probableDuplicatesInDataset(
 }
 
 /**
- * Deterministic links among the candidate records: those across blocks go to `found`; those within a block are
- * returned by block, to seed its pairs (so that a pair's evidence comes in the order probableDuplicates() gives it).
+ * Deterministic links among the candidate records: those across units go to `found`; those within a unit are
+ * returned by unit, to seed its pairs (so that a pair's evidence comes in the order probableDuplicates() gives it).
  */
 async function deterministicSeeds(
   parts: Parts,
@@ -177,99 +154,29 @@ async function deterministicSeeds(
   extra: string[],
   found: FoundPairs,
 ): Promise<Map<number, Pair[]>> {
-  const sub = readRecords(await readRows(parts, candidates), extra);
+  const sub = (await gatherRows(parts, candidates, extra)).r;
   const store = new PairStore(sub.rows);
   deterministicLinks(sub, store);
   const seeds = new Map<number, Pair[]>();
   const cross: ScoredPair[] = [];
-  const blockOf = parts.blockOf;
+  const unitOf = parts.unitOf;
   for (const p of scorePairs(sub, store, o)) {
     const a = candidates[p.a]!, b = candidates[p.b]!;
-    if (blockOf[a] !== blockOf[b]) cross.push(p);
+    if (unitOf[a] !== unitOf[b]) cross.push(p);
     else {
-      const l = seeds.get(blockOf[a]!);
+      const l = seeds.get(unitOf[a]!);
       if (l) l.push({ a, b, evidence: p.evidence });
-      else seeds.set(blockOf[a]!, [{ a, b, evidence: p.evidence }]);
+      else seeds.set(unitOf[a]!, [{ a, b, evidence: p.evidence }]);
     }
   }
   found.add(sub, cross, candidates);
   return seeds;
 }
 
-/** Dropped polars frames are freed by finalizers that run only when the event loop turns: collect, then let it turn. */
-async function settle(memory: NativeMemory): Promise<void> {
-  memory.release();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
+/** The columns deterministic keys are made of (dataset-keys.ts), and ORIGCTY (to split large blocks: dataset-units.ts). */
+const KEY_COLUMNS = ["DOI", "INSTCODE", "ACCENUMB", "DONORCODE", "DONORNUMB", "OTHERNUMB", "COLLCODE", "COLLNUMB", "GENUS", "ORIGCTY"];
 
-const ROW = "__row", BLOCK = "__block";
-
-/**
- * A block's records split by ORIGCTY (upper case; records without one together) when it holds more than `max`
- * records, else the block whole. Two records of different countries never make a pair that joins a set at the
- * default linkScore (their score is halved, to 0.5 at most), so the split loses their weak pairs only; it loses
- * the probable pairs between a record without ORIGCTY and one with, and the keyword cut (maxKeywordRecords) counts
- * records of the country, not of the genus.
- */
-function subBlocks(r: Records, max: number): number[][] {
-  const all = Array.from({ length: r.rows }, (_, i) => i);
-  if (r.rows <= max) return [all];
-  const by = new Map<string, number[]>();
-  for (const i of all) {
-    const k = value(r, "ORIGCTY", i).toUpperCase();
-    const l = by.get(k);
-    if (l) l.push(i);
-    else by.set(k, [i]);
-  }
-  return [...by.values()];
-}
-/** The columns deterministic keys are made of (dataset-keys.ts). */
-const KEY_COLUMNS = ["DOI", "INSTCODE", "ACCENUMB", "DONORCODE", "DONORNUMB", "OTHERNUMB", "COLLCODE", "COLLNUMB", "GENUS"];
-
-/** The dataset's parts, the columns read of them, their rows, and each row's block. */
-interface Parts {
-  ds: PassportDataset;
-  columns: string[];
-  partRows: number[];
-  blockOf: Int32Array;
-  memory: NativeMemory;
-}
-
-/**
- * The records whose row passes `take`, from every part, with their dataset row (ROW) and block (BLOCK) as columns.
- * Each part read is dropped before the next (settle(): its native memory is freed only when the event loop turns).
- */
-async function readGroup(p: Parts, take: (row: number) => boolean): Promise<DataFrame> {
-  const frames: DataFrame[] = [];
-  let offset = 0;
-  for (const [k, f] of p.ds.files.entries()) {
-    const n = p.partRows[k]!;
-    const mask: boolean[] = new Array(n);
-    let any = false;
-    for (let i = 0; i < n; i++) any = (mask[i] = take(offset + i)) || any;
-    if (any) {
-      const rows = Array.from({ length: n }, (_, i) => offset + i);
-      const df = readPart(f, p.columns).withColumns(
-        pl.Series(ROW, rows, pl.UInt32),
-        pl.Series(BLOCK, Array.from(p.blockOf.subarray(offset, offset + n)), pl.Int32),
-      );
-      frames.push(df.filter(pl.Series("take", mask)));
-      await settle(p.memory);
-    }
-    offset += n;
-  }
-  return frames.length ? pl.concat(frames) : pl.DataFrame({});
-}
-
-/** The records of the given rows (ascending), from every part. */
-function readRows(p: Parts, rows: number[]): Promise<DataFrame> {
-  if (!rows.length) return Promise.resolve(pl.DataFrame({}));
-  const take = new Uint8Array(p.blockOf.length);
-  for (const r of rows) take[r] = 1;
-  return readGroup(p, (row) => take[row] === 1);
-}
-
-/** Packs the blocks, in order, into groups of about GROUP_ROWS records. */
+/** Packs the units, in order, into groups of about GROUP_ROWS records. */
 function groups(sizes: number[]): number[][] {
   const out: number[][] = [];
   let current: number[] = [], rows = 0;
