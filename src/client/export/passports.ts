@@ -56,7 +56,8 @@ export async function downloadPassports(
     row: (i: number) => fetchRows(t, query, i, 1, d.signal),
   };
   const blocks = resumable(d.store, check, (startPage, rowsBefore) => exportBlocks(t, query, { startPage, rowsBefore, signal: d.signal }));
-  const collected = await collectPassports(reported(blocks, d.onProgress, plan.limit), plan);
+  // (stored pages are stacked from the blocks' frames after the consumer has seen them: those frames are not spent)
+  const collected = await collectPassports(reported(blocks, d.onProgress, plan.limit), plan, !d.store);
   // decoded inside the download, so a cached (or offline) result never asks for institute names again
   const df = query.decode ? await decodePassports(collected.df, lookups.instituteNames) : collected.df;
   if (df.height === 0) { for (const n of await lookups.emptyNotes()) collected.log.note(n); }
