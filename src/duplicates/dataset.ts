@@ -93,7 +93,7 @@ export async function probableDuplicatesInDataset(
 
   // 2. deterministic links among the records that share a key
   const found = new FoundPairs(o.weakPairs);
-  const seeds = await deterministicSeeds(parts, keys.candidates(), o, extra, found);
+  const seeds = await deterministicSeeds(parts, keys.candidates(ds.rows), o, extra, found);
   await settle(memory);
 
   // 3. probable links unit by unit (a block, or a country of a split block), units read in groups

@@ -147,11 +147,20 @@ export function probableLinks(
     emit(k, k, occ, occ, "name", rare ? PROBABLE_WEIGHTS.name : PROBABLE_WEIGHTS.keyword, true);
   }
   if (o.fuzzy) {
-    fuzzyPairs(names, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {
-      // numbers one digit apart are other material: the digits of two names must be equal
-      if (digitsOf(names[i]!) !== digitsOf(names[j]!)) return;
-      emit(names[i]!, names[j]!, nameKeys.get(names[i]!)!, nameKeys.get(names[j]!)!, "name-fuzzy", PROBABLE_WEIGHTS["name-fuzzy"], false);
-    });
+    // numbers one digit apart are other material: only names with equal digits are compared (names of one series,
+    // FHIA-58, FHIA-90…, share their letters and would otherwise all be compared with each other)
+    const byDigits = new Map<string, string[]>();
+    for (const k of names) {
+      const l = byDigits.get(digitsOf(k));
+      if (l) l.push(k);
+      else byDigits.set(digitsOf(k), [k]);
+    }
+    for (const group of byDigits.values()) {
+      if (group.length < 2) continue;
+      fuzzyPairs(group, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {
+        emit(group[i]!, group[j]!, nameKeys.get(group[i]!)!, nameKeys.get(group[j]!)!, "name-fuzzy", PROBABLE_WEIGHTS["name-fuzzy"], false);
+      });
+    }
   }
   return common;
 }
