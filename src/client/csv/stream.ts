@@ -21,6 +21,7 @@ import { toRfc4180 } from "./decode.ts";
 import { sniff } from "./sniff.ts";
 import { clock, lap } from "./events.ts";
 import { blockExprs, emptyBlock, type Kinds, lenientBlock, positional, readSchema } from "./typing.ts";
+import { spareText, wholeSecondChecks } from "./instant-text.ts";
 
 export interface CsvStreamOptions {
   endpoint: string;
@@ -92,6 +93,7 @@ class BlockReader {
   readonly kinds: Kinds;
   private readonly typing: Expr[];
   private readonly typingText: Expr[];
+  private readonly checks: Expr[];
   private readonly names: Record<string, string>;
   private readonly schema: [string, DataType][];
   private readonly text: [string, DataType][];
@@ -105,6 +107,7 @@ class BlockReader {
     this.kinds = kindsOf(header);
     this.typing = blockExprs(header, this.kinds, parseDates);
     this.typingText = blockExprs(header, this.kinds, parseDates, true);
+    this.checks = wholeSecondChecks(header, this.kinds);
     // polars reads under positional names (a schema is applied by position), then the header's names are put on by name
     this.names = Object.fromEntries(header.map((h, i) => [positional(i), h]));
     const pos = (pairs: [string, DataType][]) => pairs.map(([, t], i) => [positional(i), t] as [string, DataType]);
@@ -128,13 +131,17 @@ class BlockReader {
         schema: Object.fromEntries(schema),
         inferSchemaLength: 0,
       }).rename(this.names);
-    const typed = (lf: ReturnType<typeof read>, typing: Expr[]) => (typing.length ? lf.withColumns(...typing) : lf);
+    const typed = async (lf: ReturnType<typeof read>, typing: Expr[]) => {
+      const exprs = [...typing, ...this.checks];
+      // an instant column's text is freed at once where its parsed values say the same (instant-text.ts)
+      return spareText(await (exprs.length ? lf.withColumns(...exprs) : lf).collect(), this.head.header, this.kinds);
+    };
     try {
-      return await typed(read(this.schema), this.typing).collect();
+      return await typed(read(this.schema), this.typing);
     } catch {
       // a value polars' typed reader refuses: read the block as text and type it leniently
       const text = await read(this.text).collect();
-      return await typed(lenientBlock(text, this.kinds, log).lazy(), this.typingText).collect();
+      return await typed(lenientBlock(text, this.kinds, log).lazy(), this.typingText);
     } finally {
       lap("parse", t1);
     }

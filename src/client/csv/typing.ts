@@ -14,6 +14,7 @@ import type { DataFrame, DataType, Expr, Series } from "nodejs-polars";
 import type { FieldKind } from "../../schema/passport-fields.ts";
 import type { CoercionLog } from "../core/diagnostics.ts";
 import { strptimeDate, strptimeDatetime } from "./strptime.ts";
+import { isSpared, parsedName, restoreText } from "./instant-text.ts";
 
 export type Kinds = Record<string, FieldKind>;
 
@@ -41,8 +42,6 @@ export function readSchema(header: readonly string[], kinds: Kinds, allText = fa
 /** Names polars reads a block's columns under (never integer-like, never a header name); renamed to the header after. */
 export const positional = (i: number) => `\u0001c${i}`;
 
-/** Temporary column holding a parsed instant until the whole frame is checked (finishFrame). */
-const parsedName = (name: string) => `${name}\u0001parsed`;
 const INSTANT_FORMAT = "%Y-%m-%dT%H:%M:%S%.fZ";
 const INSTANT_GUARD = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$";
 
@@ -187,8 +186,10 @@ const fitsFloat = (s: Series) => {
  * Int64 beyond 2^53 with Float64: String, which loses no digit). Columns are aligned by name, in first-seen order: a column
  * some blocks lack (pages whose headers differ) is null in their rows.
  */
-export function unifyBlocks(frames: DataFrame[]): DataFrame[] {
-  if (frames.length < 2) return frames;
+export function unifyBlocks(blocks: DataFrame[]): DataFrame[] {
+  if (blocks.length < 2) return blocks;
+  // an instant column's text spared in some blocks and kept in others: written again where spared (instant-text.ts)
+  const frames = restoreText(blocks);
   // names and dtypes by the frame's own lists: a Series object per column costs ~70 µs (130 ms for 13 blocks of 51)
   const schemas = frames.map((f) => ({ names: f.columns, dtypes: f.dtypes }));
   const target = new Map<string, DataType>();
@@ -290,7 +291,10 @@ export function finishFrame(df: DataFrame, kinds: Kinds, parseDates: boolean, lo
   let out = df;
   for (const name of out.columns) {
     const kind = kinds[name];
-    if (kind === "instant" && out.columns.includes(parsedName(name))) {
+    if (kind === "instant" && out.columns.includes(parsedName(name)) && isSpared(out, name)) {
+      // every text was a whole-second instant, spared while the blocks were held: the parsed values are the column
+      out = out.drop(name).rename({ [parsedName(name)]: name });
+    } else if (kind === "instant" && out.columns.includes(parsedName(name))) {
       const r = fillMissed(out, name, parsedName(name), pl.Datetime("ms"), parseInstant);
       out = r.df;
       log.add(
