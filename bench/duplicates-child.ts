@@ -1,12 +1,14 @@
 /**
  * The duplicate finder in a process of its own, so that its peak resident set (the kernel's VmHWM) is its own and
  * not the sandbox's or the benchmark's. Started by bench/duplicates-speed.ts and bench/duplicates-scale.ts:
- *   deno run -A bench/duplicates-child.ts --dataset DIR [--options JSON] [--runs N]
+ *   deno run -A bench/duplicates-child.ts --dataset DIR [--options JSON] [--runs N] [--out DIR]
  *   GENESYS_API_URL=… GENESYS_TOKEN=… deno run -A bench/duplicates-child.ts --frame [--options JSON] [--runs N]
  * `--frame` reads every passport over HTTP with g.passports(), then resets the peak (/proc/self/clear_refs), so the
- * peak is the finder's on top of the frame it was given. Prints one JSON line (ChildReport) on stdout.
+ * peak is the finder's on top of the frame it was given. Prints one JSON line (ChildReport) on stdout. `--out DIR`
+ * writes the sets and pairs (sets.parquet, pairs.parquet) there once the peak is read, to be scored (planted-score.ts).
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
   type DuplicateOptionsInput,
@@ -39,6 +41,7 @@ if (import.meta.main) {
       frame: { type: "boolean", default: false },
       options: { type: "string", default: "{}" },
       runs: { type: "string", default: "1" },
+      out: { type: "string" },
     },
   });
   const options = JSON.parse(values.options) as DuplicateOptionsInput;
@@ -73,6 +76,11 @@ if (import.meta.main) {
     baseMB,
     peakMB: statusMB("self", "VmHWM"),
   };
+  if (values.out) {
+    mkdirSync(values.out, { recursive: true });
+    res!.sets.writeParquet(join(values.out, "sets.parquet"));
+    res!.pairs.writeParquet(join(values.out, "pairs.parquet"));
+  }
   console.log(JSON.stringify(report));
   await g?.close();
 }

@@ -5,10 +5,17 @@
  * a process of its own (bench/duplicates-child.ts), whose peak resident set (VmHWM) is the finder's alone. Prints
  * seconds, peak RSS, pairs, sets and the load average. The first run builds the sandbox and the export (about 15 and
  * 10 minutes on 2 cores): opt-in, `npm run bench:duplicates -- --large` or `npm run bench:duplicates-scale`.
- * `--weak` also runs with weak pairs kept (the default option; their frame grows with the data).
+ * `--weak` also runs with weak pairs kept (the default option; their frame grows with the data). `--score` scores the
+ * `weakPairs: false` run against the sandbox's truth table of planted duplicates (planted-score.ts: a self-test).
  */
 import { parseArgs } from "node:util";
-import { loadavg } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import pl from "nodejs-polars";
+import { defaultCacheDir } from "../src/sandbox/db.ts";
+import { readPlantedDuplicates, startSandbox } from "../src/sandbox/index.ts";
+import { describeScore, scorePlanted } from "./planted-score.ts";
 import { runFinderProcess } from "./duplicates-child.ts";
 import { scaleDataset } from "./scale-dataset.ts";
 
@@ -20,6 +27,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "42" },
     plant: { type: "string", default: "0.02" },
     weak: { type: "boolean", default: false },
+    score: { type: "boolean", default: false },
   },
 });
 const accessions = Number(values.accessions);
@@ -33,7 +41,8 @@ console.log(
 );
 for (const options of [{ weakPairs: false }, ...(values.weak ? [{}] : [])]) {
   const before = load();
-  const r = await runFinderProcess(["--dataset", ds.dir, "--options", JSON.stringify(options)]);
+  const out = values.score && options.weakPairs === false ? mkdtempSync(join(tmpdir(), "genesys-dups-")) : undefined;
+  const r = await runFinderProcess(["--dataset", ds.dir, "--options", JSON.stringify(options), ...(out ? ["--out", out] : [])]);
   const s = r.summary;
   console.log(
     `probableDuplicatesInDataset(${JSON.stringify(options)}) on ${r.rows.toLocaleString("en")} passports: ${r.seconds[0]!.toFixed(0)} s, ` +
@@ -42,4 +51,20 @@ for (const options of [{ weakPairs: false }, ...(values.weak ? [{}] : [])]) {
       `${r.sets.toLocaleString("en")} sets, largest ${s["largest set"]}, ${s["blocks"]} blocks; ` +
       `load average ${before} before, ${load()} after, on ${navigator.hardwareConcurrency} cores shared with other work`,
   );
+  if (out) {
+    const sb = await startSandbox({
+      accessions,
+      seed: Number(values.seed),
+      plantDuplicates: Number(values.plant),
+      cache: defaultCacheDir(),
+    });
+    try {
+      const planted = await readPlantedDuplicates(sb.db);
+      const score = scorePlanted(planted, pl.readParquet(join(out, "sets.parquet")), pl.readParquet(join(out, "pairs.parquet")));
+      console.log(`  ${describeScore(score)}`);
+    } finally {
+      await sb.close();
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
 }
