@@ -291,10 +291,12 @@ export function finishFrame(df: DataFrame, kinds: Kinds, parseDates: boolean, lo
   let out = df;
   for (const name of out.columns) {
     const kind = kinds[name];
-    if (kind === "instant" && out.columns.includes(parsedName(name)) && isSpared(out, name)) {
-      // every text was a whole-second instant, spared while the blocks were held: the parsed values are the column
-      out = out.drop(name).rename({ [parsedName(name)]: name });
-    } else if (kind === "instant" && out.columns.includes(parsedName(name))) {
+    if (kind === "instant" && out.columns.includes(parsedName(name))) {
+      if (isSpared(out, name)) {
+        // every text was a whole-second instant, spared while the blocks were held: the parsed values are the column
+        out = out.drop(name).rename({ [parsedName(name)]: name });
+        continue;
+      }
       const r = fillMissed(out, name, parsedName(name), pl.Datetime("ms"), parseInstant);
       out = r.df;
       log.add(
