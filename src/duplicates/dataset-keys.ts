@@ -1,20 +1,19 @@
 /**
  * The records of a dataset that can take part in a deterministic link, found from the key columns alone: each part's
- * keys (the DOI, INSTCODE + ACCENUMB held, DONORCODE + DONORNUMB and OTHERNUMB items cited, COLLCODE + COLLNUMB +
- * GENUS), normalised as deterministic.ts normalises them and hashed to 52 bits, go into typed arrays of (row, kind,
- * hash), 13 bytes a key; sorted copies of each kind's hashes give the keys shared or both held and cited, and one
- * scan the rows (a hash collision only adds a record that deterministicLinks() then finds no link for).
- * deterministicLinks() then runs on those rows only, and finds every link it would find over the whole dataset: a DOI
- * or collecting key shared by two rows brings all its rows; a cited key that is held brings its citing and holding
- * rows; a cited key held by none but cited twice brings its citing rows (same-source). The key rules mirror
- * deterministic.ts: the dataset test compares both routes on the same data. Typed arrays, not polars joins: the joins
- * over the 5,000,000-accession sandbox's 15 million keys peaked at 1.2 GB and left 300 MB the allocator kept.
+ * keys, given by deterministic.ts' eachKey() (the rules deterministicLinks() keys on), hashed to 52 bits, go into
+ * typed arrays of (row, kind, hash), 13 bytes a key; sorted copies of each kind's hashes give the keys shared or both
+ * held and cited, and one scan the rows (a hash collision only adds a record that deterministicLinks() then finds no
+ * link for). deterministicLinks() then runs on those rows only, and finds every link it would find over the whole
+ * dataset: a DOI or collecting key shared by two rows brings all its rows; a cited key that is held brings its citing
+ * and holding rows; a cited key held by none but cited twice brings its citing rows (same-source). The dataset test
+ * compares both routes on the same data. Typed arrays, not polars joins: the joins over the 5,000,000-accession
+ * sandbox's 15 million keys peaked at 1.2 GB and left 300 MB the allocator kept.
  */
-import { codeList, compactKey, normaliseDoi, otherNumbers } from "./keywords.ts";
-import { type Records, value } from "./records.ts";
+import { eachKey, type KeyKind } from "./deterministic.ts";
+import type { Records } from "./records.ts";
 
 const DOI = 0, HELD = 1, CITED = 2, COLLECTING = 3;
-const acc = (code: string, number: string) => `${code.toUpperCase()}\u0001${compactKey(number)}`;
+const KIND: Record<KeyKind, number> = { doi: DOI, held: HELD, cited: CITED, collecting: COLLECTING };
 
 /** Two 32-bit FNV-1a hashes of the text, as one integer below 2^52 (exact in a Float64). */
 function hash52(text: string): number {
@@ -41,25 +40,12 @@ export class DeterministicKeys {
   /** The keys of a part's records, whose first row is `offset` in the dataset. */
   add(r: Records, offset: number): void {
     const rows: number[] = [], kinds: number[] = [], keys: number[] = [];
-    const push = (row: number, kind: number, key: string) => {
-      rows.push(offset + row);
-      kinds.push(kind);
-      keys.push(hash52(key));
-    };
     for (let i = 0; i < r.rows; i++) {
-      const d = normaliseDoi(value(r, "DOI", i));
-      if (d) push(i, DOI, d);
-      const code = value(r, "INSTCODE", i), num = value(r, "ACCENUMB", i);
-      if (code && num) push(i, HELD, acc(code, num));
-      const dc = value(r, "DONORCODE", i), dn = value(r, "DONORNUMB", i);
-      if (dc && dn && compactKey(dn)) push(i, CITED, acc(dc, dn));
-      for (const o of otherNumbers(value(r, "OTHERNUMB", i))) {
-        if (o.instCode && compactKey(o.number)) push(i, CITED, acc(o.instCode, o.number));
-      }
-      const cn = compactKey(value(r, "COLLNUMB", i));
-      if (!cn) continue;
-      const genus = value(r, "GENUS", i).toUpperCase();
-      for (const c of codeList(value(r, "COLLCODE", i))) push(i, COLLECTING, `${c}\u0001${cn}\u0001${genus}`);
+      eachKey(r, i, (kind, key) => {
+        rows.push(offset + i);
+        kinds.push(KIND[kind]);
+        keys.push(hash52(key));
+      });
     }
     this.#parts.push({ rows: Uint32Array.from(rows), kinds: Uint8Array.from(kinds), keys: Float64Array.from(keys) });
   }

@@ -40,8 +40,14 @@ export async function gatherRecords(p: Parts, keyOf: (row: number) => number, ex
   for (const [k, f] of p.ds.files.entries()) {
     const n = p.partRows[k]!;
     const mask: boolean[] = new Array(n);
-    const taken: number[] = [];
-    for (let i = 0; i < n; i++) if ((mask[i] = keyOf(offset + i) >= 0)) taken.push(offset + i);
+    const taken: number[] = [], keys: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const key = keyOf(offset + i);
+      if ((mask[i] = key >= 0)) {
+        taken.push(offset + i);
+        keys.push(key);
+      }
+    }
     offset += n;
     if (!taken.length) continue;
     const part = readRecords(readPart(f, p.columns).filter(pl.Series("take", mask)), extra);
@@ -49,7 +55,7 @@ export async function gatherRecords(p: Parts, keyOf: (row: number) => number, ex
     missing = part.missing;
     const cols = names.map((c) => part.columns.get(c)!);
     taken.forEach((row, j) => {
-      const key = keyOf(row);
+      const key = keys[j]!;
       let acc = out.get(key);
       if (!acc) out.set(key, acc = { cols: names.map(() => []), ids: [] });
       for (let c = 0; c < cols.length; c++) acc.cols[c]!.push(cols[c]![j] as string | null);

@@ -4,8 +4,8 @@
  * same passports. Memory holds one part, one group of units, and what the result keeps, never the whole dataset
  * (a unit is a block, or one country of a block of more than `maxBlockRecords` records: dataset-units.ts;
  * docs/duplicates.md says what the split costs):
- * 1. one pass over the parts: each record's block (its GENUS) and country, and its deterministic keys (dataset-keys.ts),
- *    as polars frames; joins on them give the records that take part in a deterministic link, across blocks;
+ * 1. one pass over the parts: each record's block (its GENUS) and country, and its deterministic keys hashed into typed
+ *    arrays (dataset-keys.ts), whose sorted copies give the records that take part in a deterministic link, across blocks;
  * 2. deterministicLinks() on those records only; the pairs across units leave at once;
  * 3. the units, packed in groups of about `GROUP_ROWS` records, one scan of the parts per group; in each unit the
  *    finder's own probableLinks(), seeded with the unit's deterministic pairs, then scored; weak pairs leave as
@@ -17,6 +17,7 @@ import { GenesysInputError } from "../client/core/errors.ts";
 import { NativeMemory } from "../runtime/native-memory.ts";
 import { openPassportDataset, readPart } from "./dataset-folder.ts";
 import { gatherRecords, gatherRows, type Parts, settle } from "./dataset-records.ts";
+import { pushTo } from "./group.ts";
 import { DeterministicKeys } from "./dataset-keys.ts";
 import { BlockUnits } from "./dataset-units.ts";
 import { deterministicLinks } from "./deterministic.ts";
@@ -163,11 +164,7 @@ async function deterministicSeeds(
   for (const p of scorePairs(sub, store, o)) {
     const a = candidates[p.a]!, b = candidates[p.b]!;
     if (unitOf[a] !== unitOf[b]) cross.push(p);
-    else {
-      const l = seeds.get(unitOf[a]!);
-      if (l) l.push({ a, b, evidence: p.evidence });
-      else seeds.set(unitOf[a]!, [{ a, b, evidence: p.evidence }]);
-    }
+    else pushTo(seeds, unitOf[a]!, { a, b, evidence: p.evidence });
   }
   found.add(sub, cross, candidates);
   return seeds;

@@ -10,27 +10,57 @@
  * Numbers are compared as compactKey() leaves them (case, spaces, punctuation and leading zeros aside: `G 4680` =
  * `g4680` = `G04680`). Every lookup is a hash join: the work grows with the records, not with their square.
  */
+import { pushTo } from "./group.ts";
 import { codeList, compactKey, normaliseDoi, otherNumbers } from "./keywords.ts";
 import type { PairStore } from "./pairs.ts";
 import { type Records, value } from "./records.ts";
 
 const acc = (code: string, number: string) => `${code.toUpperCase()}\u0001${compactKey(number)}`;
 
-function push<K>(m: Map<K, number[]>, k: K, row: number): void {
-  const l = m.get(k);
-  if (l) l.push(row);
-  else m.set(k, [row]);
+/** What a deterministic key says of its record: a DOI, the accession it holds, one it cites, a collecting number. */
+export type KeyKind = "doi" | "held" | "cited" | "collecting";
+
+/**
+ * Each deterministic key of record `i`, normalised: the DOI; INSTCODE + ACCENUMB held; DONORCODE + DONORNUMB and each
+ * OTHERNUMB item `INSTCODE:number` cited (with the field, and the code and number as the record writes them); each
+ * COLLCODE with COLLNUMB and GENUS. The one statement of the key rules, for deterministicLinks() and for the dataset
+ * route's pass over the parts (dataset-keys.ts).
+ */
+export function eachKey(
+  r: Records,
+  i: number,
+  on: (kind: KeyKind, key: string, field: string, code: string, number: string) => void,
+): void {
+  const d = normaliseDoi(value(r, "DOI", i));
+  if (d) on("doi", d, "DOI", "", d);
+  const code = value(r, "INSTCODE", i), num = value(r, "ACCENUMB", i);
+  if (code && num) on("held", acc(code, num), "INSTCODE+ACCENUMB", code, num);
+  const dc = value(r, "DONORCODE", i), dn = value(r, "DONORNUMB", i);
+  if (dc && dn && compactKey(dn)) on("cited", acc(dc, dn), "DONORCODE+DONORNUMB", dc, dn);
+  for (const o of otherNumbers(value(r, "OTHERNUMB", i))) {
+    if (o.instCode && compactKey(o.number)) on("cited", acc(o.instCode, o.number), "OTHERNUMB", o.instCode, o.number);
+  }
+  const cn = compactKey(value(r, "COLLNUMB", i));
+  if (!cn) return;
+  const genus = value(r, "GENUS", i).toUpperCase();
+  for (const c of codeList(value(r, "COLLCODE", i))) on("collecting", `${c}\u0001${cn}\u0001${genus}`, "COLLCODE+COLLNUMB", c, cn);
 }
 
 /** Adds every deterministic link of the records to `pairs`. */
 export function deterministicLinks(r: Records, pairs: PairStore): void {
-  const n = r.rows;
-  // the same DOI
   const dois = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const d = normaliseDoi(value(r, "DOI", i));
-    if (d) push(dois, d, i);
+  const held = new Map<string, number[]>();
+  const cited = new Map<string, { row: number; field: string; text: string }[]>();
+  const collected = new Map<string, number[]>();
+  for (let i = 0; i < r.rows; i++) {
+    eachKey(r, i, (kind, key, field, code, number) => {
+      if (kind === "doi") pushTo(dois, key, i);
+      else if (kind === "held") pushTo(held, key, i);
+      else if (kind === "collecting") pushTo(collected, key, i);
+      else pushTo(cited, key, { row: i, field, text: field === "OTHERNUMB" ? `${code}:${number}` : `${code} ${number}` });
+    });
   }
+  // the same DOI
   for (const [doi, rows] of dois) {
     for (let x = 0; x < rows.length; x++) {
       for (let y = x + 1; y < rows.length; y++) {
@@ -38,27 +68,7 @@ export function deterministicLinks(r: Records, pairs: PairStore): void {
       }
     }
   }
-  // accessions held, and accessions cited by DONORCODE + DONORNUMB or OTHERNUMB
-  const held = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const code = value(r, "INSTCODE", i);
-    const num = value(r, "ACCENUMB", i);
-    if (code && num) push(held, acc(code, num), i);
-  }
-  const cited = new Map<string, { row: number; field: string; text: string }[]>();
-  const cite = (key: string, row: number, field: string, text: string) => {
-    const l = cited.get(key);
-    if (l) l.push({ row, field, text });
-    else cited.set(key, [{ row, field, text }]);
-  };
-  for (let i = 0; i < n; i++) {
-    const dc = value(r, "DONORCODE", i);
-    const dn = value(r, "DONORNUMB", i);
-    if (dc && dn && compactKey(dn)) cite(acc(dc, dn), i, "DONORCODE+DONORNUMB", `${dc} ${dn}`);
-    for (const o of otherNumbers(value(r, "OTHERNUMB", i))) {
-      if (o.instCode && compactKey(o.number)) cite(acc(o.instCode, o.number), i, "OTHERNUMB", `${o.instCode}:${o.number}`);
-    }
-  }
+  // accessions cited by DONORCODE + DONORNUMB or OTHERNUMB, and held
   for (const [key, refs] of cited) {
     const targets = held.get(key);
     if (targets) {
@@ -85,14 +95,6 @@ export function deterministicLinks(r: Records, pairs: PairStore): void {
     }
   }
   // the same collecting number of the same collector, in the same genus, on the same day when both say
-  const collected = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const num = compactKey(value(r, "COLLNUMB", i));
-    if (!num) continue;
-    for (const code of codeList(value(r, "COLLCODE", i))) {
-      push(collected, `${code}\u0001${num}\u0001${value(r, "GENUS", i).toUpperCase()}`, i);
-    }
-  }
   for (const rows of collected.values()) {
     for (let x = 0; x < rows.length; x++) {
       for (let y = x + 1; y < rows.length; y++) {

@@ -9,6 +9,7 @@ import { attachProvenance, freshProvenance, type Provenance, provenance } from "
 import { GenesysInputError } from "../client/core/errors.ts";
 import { deterministicLinks } from "./deterministic.ts";
 import { commonFrame, pairsFrame, setsFrame, summaryFrame } from "./frames.ts";
+import { pushTo } from "./group.ts";
 import { type DuplicateOptions, type DuplicateOptionsInput, parseDuplicateOptions } from "./options.ts";
 import { pairScore, PairStore } from "./pairs.ts";
 import { type CommonKeyword, probableLinks } from "./probable.ts";
@@ -63,10 +64,7 @@ export function probableDuplicates(df: DataFrame, options?: DuplicateOptionsInpu
   deterministicLinks(r, pairs);
   const blocks = new Map<string, number[]>();
   for (let i = 0; i < r.rows; i++) {
-    const b = blockKey(r, o, i);
-    const l = blocks.get(b);
-    if (l) l.push(i);
-    else blocks.set(b, [i]);
+    pushTo(blocks, blockKey(r, o, i), i);
   }
   if (o.blockBy && blocks.has("")) notes.push(`${blocks.get("")!.length} records without ${o.blockBy} were compared with each other only`);
   const common: CommonKeyword[] = [];

@@ -20,6 +20,7 @@ import type { DuplicateOptions } from "./options.ts";
 import { type EvidenceKind, type PairStore, PROBABLE_WEIGHTS } from "./pairs.ts";
 import { type Records, value } from "./records.ts";
 import { fuzzyPairs } from "./fuzzy.ts";
+import { pushTo } from "./group.ts";
 
 interface Occurrence {
   row: number;
@@ -63,21 +64,16 @@ export function probableLinks(
   const stop = new Set([...o.stopWords, ...o.exceptions].map((w) => compactKey(w)));
   const byKeyword = new Map<string, Occurrence[]>();
   const nameKeys = new Map<string, Occurrence[]>();
-  const note = (m: Map<string, Occurrence[]>, k: string, occ: Occurrence) => {
-    const l = m.get(k);
-    if (l) l.push(occ);
-    else m.set(k, [occ]);
-  };
   for (const row of rows) {
     for (const field of o.nameFields) {
       const text = value(r, field, row);
       if (!text) continue;
       const all = keywordsOf(text);
       const kws = all.filter((k) => !stop.has(k));
-      for (const k of new Set(kws)) note(byKeyword, k, { row, field, qualifier: null });
+      for (const k of new Set(kws)) pushTo(byKeyword, k, { row, field, qualifier: null });
       // the whole name keeps its common words: "Rojo de Jimma" is not "Negro de Jimma", though neither colour alone is evidence
       const whole = all.join("");
-      if (letterCount(kws.join("")) >= 4 && !stop.has(whole)) note(nameKeys, whole, { row, field, qualifier: null });
+      if (letterCount(kws.join("")) >= 4 && !stop.has(whole)) pushTo(nameKeys, whole, { row, field, qualifier: null });
     }
     for (const field of o.numberFields) {
       const text = value(r, field, row);
@@ -92,7 +88,7 @@ export function probableLinks(
         const kws = new Set(keywordsOf(item.number).filter((k) => hasDigit(k) && !stop.has(k)));
         const whole = compactKey(item.number);
         if (hasDigit(whole) && !stop.has(whole)) kws.add(whole);
-        for (const k of kws) note(byKeyword, k, { row, field, qualifier: qual });
+        for (const k of kws) pushTo(byKeyword, k, { row, field, qualifier: qual });
       }
     }
   }
@@ -150,11 +146,7 @@ export function probableLinks(
     // numbers one digit apart are other material: only names with equal digits are compared (names of one series,
     // FHIA-58, FHIA-90…, share their letters and would otherwise all be compared with each other)
     const byDigits = new Map<string, string[]>();
-    for (const k of names) {
-      const l = byDigits.get(digitsOf(k));
-      if (l) l.push(k);
-      else byDigits.set(digitsOf(k), [k]);
-    }
+    for (const k of names) pushTo(byDigits, digitsOf(k), k);
     for (const group of byDigits.values()) {
       if (group.length < 2) continue;
       fuzzyPairs(group, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {
@@ -193,10 +185,7 @@ export function matchKeywords(
     const mixed = new Map<string, string[]>();
     for (const k of keys) {
       if (hasDigit(k) && letterCount(k) > o.maxAlpha && named.has(k)) {
-        const d = digitsOf(k);
-        const l = mixed.get(d);
-        if (l) l.push(k);
-        else mixed.set(d, [k]);
+        pushTo(mixed, digitsOf(k), k);
       }
     }
     for (const group of mixed.values()) {
@@ -211,10 +200,7 @@ export function matchKeywords(
       if (letterCount(k) < o.phoneticMinLetters || !named.has(k)) continue;
       const code = phoneticCode(k);
       if (code.length < o.phoneticMinCode) continue;
-      const g = `${code}\u0001${digitsOf(k)}`;
-      const l = byCode.get(g);
-      if (l) l.push(k);
-      else byCode.set(g, [k]);
+      pushTo(byCode, `${code}\u0001${digitsOf(k)}`, k);
     }
     for (const [g, group] of byCode) {
       if (group.length < 2) continue;
@@ -234,10 +220,7 @@ export function matchKeywords(
     const bySet = new Map<number, string[]>();
     for (const k of keys) {
       const s = synset.get(k);
-      if (s === undefined) continue;
-      const l = bySet.get(s);
-      if (l) l.push(k);
-      else bySet.set(s, [k]);
+      if (s !== undefined) pushTo(bySet, s, k);
     }
     for (const group of bySet.values()) {
       for (let x = 0; x < group.length; x++) {
