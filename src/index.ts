@@ -11,8 +11,8 @@ export { type FrameOptions, GenesysApi, type IteratorOptions, type ObservationQu
 export type { InstituteQuery, SubsetQuery } from "./client/catalogue.ts";
 export type { Profile } from "./schema/catalogue.ts";
 export type { PageOptions } from "./client/accessions/pages.ts";
-export { type Coercion, type Diagnostics, diagnostics } from "./client/core/diagnostics.ts";
-export { type Citation, citation, type Provenance, provenance, saveDoiList, type Trial } from "./client/core/provenance.ts";
+export { type Coercion, type Diagnostics, diagnostics } from "./kernel/diagnostics.ts";
+export { type Citation, citation, type Provenance, provenance, saveDoiList, type Trial } from "./kernel/provenance.ts";
 export { joinTraits, type JoinTraitsOptions } from "./client/traits/join.ts";
 export { load, save } from "./client/save.ts";
 export { askToken, type LoginOptions } from "./client/login.ts";
@@ -31,10 +31,10 @@ export {
   GenesysRequestError,
   GenesysResponseError,
   GenesysServerError,
-} from "./client/core/errors.ts";
+} from "./kernel/errors.ts";
 export type { PassportOptions } from "./client/export/query.ts";
 export type { ParquetSinkResult } from "./client/export/parquet.ts";
-export type { Progress } from "./client/core/progress.ts";
+export type { Progress } from "./kernel/progress.ts";
 export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideOptions } from "./client/traits/wide.ts";
 export { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter } from "./schema/filter.ts";
 export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";

@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { Genesys } from "../src/client/genesys.ts";
-import { GenesysAbortError, GenesysAuthError, GenesysResponseError } from "../src/client/core/errors.ts";
+import { GenesysAbortError, GenesysAuthError, GenesysResponseError } from "../src/kernel/errors.ts";
 import { sandbox } from "./helpers/sandbox.ts";
 import { comeBack, tokenServer } from "./helpers/token-server.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";

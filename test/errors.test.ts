@@ -4,7 +4,7 @@
  * options shape; `instanceof` across two loaded copies of the module.
  */
 import { describe, expect, it } from "vitest";
-import * as errors from "../src/client/core/errors.ts";
+import * as errors from "../src/kernel/errors.ts";
 import {
   ERROR_CLASSES,
   GenesysAbortError,
@@ -17,7 +17,7 @@ import {
   GenesysRequestError,
   GenesysResponseError,
   GenesysServerError,
-} from "../src/client/core/errors.ts";
+} from "../src/kernel/errors.ts";
 
 // [class, name, code, parent, has a default hint]
 const TABLE = [
@@ -106,7 +106,7 @@ describe("error classes", () => {
 
   it("instanceof holds across two loaded copies of the package", async () => {
     // a second module instance, as a notebook that loads the package twice has
-    const copy = (await import("../src/client/core/errors.ts?copy")) as typeof errors;
+    const copy = (await import("../src/kernel/errors.ts?copy")) as typeof errors;
     expect(copy.GenesysResponseError).not.toBe(GenesysResponseError);
     const theirs = new copy.GenesysResponseError("x", { endpoint: "E" });
     expect(theirs).toBeInstanceOf(GenesysResponseError);

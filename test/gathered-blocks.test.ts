@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { Genesys } from "../src/index.ts";
 import { GatheredBlocks } from "../src/client/export/categoricals.ts";
 import { assembleFrame, type Kinds, stackBlocks } from "../src/client/csv/typing.ts";
-import { CoercionLog } from "../src/client/core/diagnostics.ts";
+import { CoercionLog } from "../src/kernel/diagnostics.ts";
 import { useSandboxClient } from "./helpers/sandbox.ts";
 
 const KINDS: Kinds = { INSTCODE: "code", GENUS: "code", ACCENUMB: "string", SAMPSTAT: "int" };

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { typedBlocks } from "../src/client/csv/stream.ts";
 import { assembleFrame, type Kinds } from "../src/client/csv/typing.ts";
 import { nativeDropInPlace } from "../src/client/csv/instant-text.ts";
-import { CoercionLog } from "../src/client/core/diagnostics.ts";
+import { CoercionLog } from "../src/kernel/diagnostics.ts";
 
 const KINDS: Kinds = { T: "instant", N: "int" };
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attachDiagnostics, diagnostics } from "../src/client/core/diagnostics.ts";
+import { attachDiagnostics, diagnostics } from "../src/kernel/diagnostics.ts";
 import { GenesysInputError, load, save } from "../src/index.ts";
 
 let dir: string;

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { Genesys } from "../src/client/genesys.ts";
-import { GenesysNetworkError, GenesysResponseError, redact, rememberSecret } from "../src/client/core/errors.ts";
+import { GenesysNetworkError, GenesysResponseError, redact, rememberSecret } from "../src/kernel/errors.ts";
 import { comeBack, tokenServer } from "./helpers/token-server.ts";
 
 /** Every way a value can reach a user's eyes here. */

@@ -22,9 +22,9 @@ import {
   subsets,
 } from "./catalogue.ts";
 import { checkFilter } from "./check-filter.ts";
-import { GenesysInputError } from "./core/errors.ts";
-import { freshProvenance } from "./core/provenance.ts";
-import { publish } from "./core/result.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
+import { freshProvenance } from "../kernel/provenance.ts";
+import { publish } from "../kernel/result.ts";
 import type { Cancellable, Transport } from "./core/transport.ts";
 import type { OverviewOptions } from "./core/option-schemas.ts";
 import { checkOptions, shown } from "./options.ts";

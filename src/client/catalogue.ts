@@ -15,9 +15,9 @@ import { UUID_RE } from "../schema/uuid.ts";
 import { accessionsToDataFrame, objectsToDataFrame } from "./accessions/frame.ts";
 import { readTable, type Table } from "./csv/table.ts";
 import type { Kinds } from "./csv/typing.ts";
-import { CoercionLog, type Diagnostics } from "./core/diagnostics.ts";
-import { noDiagnostics } from "./core/result.ts";
-import { GenesysRequestError, GenesysResponseError } from "./core/errors.ts";
+import { CoercionLog, type Diagnostics } from "../kernel/diagnostics.ts";
+import { noDiagnostics } from "../kernel/result.ts";
+import { GenesysRequestError, GenesysResponseError } from "../kernel/errors.ts";
 import type { CallOptions, Cancellable, Transport } from "./core/transport.ts";
 
 /** Counts of accessions, whichever look-up sends them: whole numbers. */

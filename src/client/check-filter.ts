@@ -1,5 +1,5 @@
 import { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter, pruneEmpty } from "../schema/filter.ts";
-import { GenesysInputError } from "./core/errors.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
 import { closest } from "./options.ts";
 
 /** Every key a filter path can name: the leaves (`institute.code`) and the objects holding them (`institute`). */

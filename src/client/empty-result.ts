@@ -7,7 +7,7 @@ import type { AccessionFilter } from "../schema/filter.ts";
 import { COUNTRY_NAMES, FORMER_COUNTRY_NAMES } from "../mcpd/countries.ts";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { STORAGE_LABELS } from "../mcpd/code-lists.ts";
-import { closest } from "./core/closest.ts";
+import { closest } from "../kernel/closest.ts";
 import pl from "nodejs-polars";
 import type { Cancellable, Transport } from "./core/transport.ts";
 import { crops, instituteNames } from "./catalogue.ts";

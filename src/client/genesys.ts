@@ -15,12 +15,12 @@ import { cached, type CacheOption, type CacheRequest, CacheStore, resolveCache }
 import { iterateAccessions } from "./accessions/pages.ts";
 import { ClientCredentials, StaticToken, type TokenProvider } from "./core/auth.ts";
 import { checkFilter } from "./check-filter.ts";
-import { diagnostics } from "./core/diagnostics.ts";
-import { GenesysInputError } from "./core/errors.ts";
+import { diagnostics } from "../kernel/diagnostics.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
 import { type PassportOptions, PassportQuery } from "./export/query.ts";
 import { notify, passportsDownload } from "./export/passports.ts";
 import { passportBatches } from "./export/batches.ts";
-import { publish } from "./core/result.ts";
+import { publish } from "../kernel/result.ts";
 import { type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
 import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";

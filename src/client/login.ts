@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import type { Dispatcher } from "undici";
 import { jupyterApi } from "../runtime/jupyter.ts";
 import { expiryOf, SingleFlight, type TokenOptions, type TokenProvider, tokenRequest, usable } from "./core/auth.ts";
-import { GenesysAuthError, GenesysInputError, rememberSecret } from "./core/errors.ts";
+import { GenesysAuthError, GenesysInputError, rememberSecret } from "../kernel/errors.ts";
 import { abortErrorOf, redactedInspect, untilAborted } from "./core/limits.ts";
 
 /** What `Genesys.login()` itself uses: declared once, as a zod schema (core/option-schemas.ts). */

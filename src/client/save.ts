@@ -11,10 +11,10 @@ import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr } from "nodejs-polars";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, extname } from "node:path";
-import { attachDiagnostics, type Diagnostics, diagnostics } from "./core/diagnostics.ts";
-import { GenesysInputError } from "./core/errors.ts";
+import { attachDiagnostics, type Diagnostics, diagnostics } from "../kernel/diagnostics.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
 import { atomicWrite, atomicWriteText } from "./core/private-fs.ts";
-import { attachProvenance, citation, type Provenance, provenance } from "./core/provenance.ts";
+import { attachProvenance, citation, type Provenance, provenance } from "../kernel/provenance.ts";
 import { nativeOf, wrapNative } from "./csv/strptime.ts";
 
 const sidecar = (path: string) => `${path}.provenance.json`;

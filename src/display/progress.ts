@@ -2,7 +2,7 @@
  * Progress for long downloads: an updating line in a Deno Jupyter notebook
  * (display with update), a carriage-return line on a terminal.
  */
-import type { Progress } from "../client/core/progress.ts";
+import type { Progress } from "../kernel/progress.ts";
 import { flushIopub } from "../runtime/iopub.ts";
 import { jupyterApi } from "../runtime/jupyter.ts";
 

@@ -4,7 +4,7 @@
  * protocol, with the plain-text table as fallback.
  */
 import type { DataFrame } from "nodejs-polars";
-import { provenance, provenanceLine } from "../client/core/provenance.ts";
+import { provenance, provenanceLine } from "../kernel/provenance.ts";
 import { shortenMiddle } from "../plot/labels.ts";
 import { terminalText } from "./terminal.ts";
 

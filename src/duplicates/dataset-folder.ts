@@ -8,9 +8,9 @@ import type { DataFrame } from "nodejs-polars";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { GenesysInputError } from "../client/core/errors.ts";
-import type { Provenance } from "../client/core/provenance.ts";
-import { shown } from "../client/options.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
+import type { Provenance } from "../kernel/provenance.ts";
+import { shown } from "../kernel/options.ts";
 // the one manifest of the on-disk export format (the export's and the cache's: client/parts/manifest.ts)
 import { partRows, PartsManifestSchema as ManifestSchema, PROVENANCE } from "../client/parts/manifest.ts";
 

@@ -1,7 +1,7 @@
 /** The options only `probableDuplicatesInDataset()` has (its third argument): one zod schema, the type inferred. */
 import { z } from "zod";
-import { GenesysInputError } from "../client/core/errors.ts";
-import { shown } from "../client/options.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
+import { shown } from "../kernel/options.ts";
 
 export const DatasetOptionsSchema = z.strictObject({
   /**

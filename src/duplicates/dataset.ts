@@ -13,7 +13,7 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { GenesysInputError } from "../client/core/errors.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
 import { NativeMemory } from "../runtime/native-memory.ts";
 import { openPassportDataset, readPart } from "./dataset-folder.ts";
 import { gatherRecords, gatherRows, type Parts, settle } from "./dataset-records.ts";

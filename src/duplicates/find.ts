@@ -4,9 +4,9 @@
  * (probable.ts), then sets that only deterministic links and well-supported probable pairs can build (sets.ts).
  */
 import type { DataFrame } from "nodejs-polars";
-import { attachDiagnostics } from "../client/core/diagnostics.ts";
-import { attachProvenance, freshProvenance, type Provenance, provenance } from "../client/core/provenance.ts";
-import { GenesysInputError } from "../client/core/errors.ts";
+import { attachDiagnostics } from "../kernel/diagnostics.ts";
+import { attachProvenance, freshProvenance, type Provenance, provenance } from "../kernel/provenance.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
 import { deterministicLinks } from "./deterministic.ts";
 import { commonFrame, pairsFrame, setsFrame, summaryFrame } from "./frames.ts";
 import { pushTo } from "./group.ts";

@@ -4,8 +4,8 @@
  * phon.min.alpha 5, min.enc 3, primary encoding).
  */
 import { z } from "zod";
-import { GenesysInputError } from "../client/core/errors.ts";
-import { closest, shown } from "../client/options.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
+import { closest, shown } from "../kernel/options.ts";
 import { LANDRACE_STOP_WORDS } from "./stoplist.ts";
 
 export const DuplicateOptionsSchema = z.strictObject({

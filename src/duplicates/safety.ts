@@ -4,8 +4,8 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { GenesysInputError } from "../client/core/errors.ts";
-import { attachProvenance, freshProvenance, provenance } from "../client/core/provenance.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
+import { attachProvenance, freshProvenance, provenance } from "../kernel/provenance.ts";
 import type { DuplicateResult } from "./find.ts";
 import { codeList, INSTCODE_PATTERN } from "./keywords.ts";
 import { readRecords, value } from "./records.ts";

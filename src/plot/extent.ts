@@ -3,7 +3,7 @@
  * named region. By default ("auto") a map zooms to its points when they cover a small part of the world (at most 120°
  * of longitude and 60° of latitude, a continent or less) and shows the world otherwise.
  */
-import { GenesysInputError } from "../client/core/errors.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
 import { landIndex } from "../quality/geometry.ts";
 
 /** West, south, east, north in degrees (WGS84). */

@@ -5,9 +5,9 @@
 import pl from "nodejs-polars";
 import type { DataFrame, Expr } from "nodejs-polars";
 import { z } from "zod";
-import { attachDiagnostics, CoercionLog } from "../client/core/diagnostics.ts";
-import { GenesysInputError } from "../client/core/errors.ts";
-import { attachProvenance, provenance } from "../client/core/provenance.ts";
+import { attachDiagnostics, CoercionLog } from "../kernel/diagnostics.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
+import { attachProvenance, provenance } from "../kernel/provenance.ts";
 import { gains, given, groupIndex, maxPoints, presence, sampstatNumber, scorePoints, variants } from "./pdci-score.ts";
 import { itemId, PDCI_GROUPS, PDCI_ITEMS } from "./pdci-weights.ts";
 

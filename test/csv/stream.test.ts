@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { spoolDir } from "../../src/client/csv/block-file.ts";
 import { typedBlocks } from "../../src/client/csv/stream.ts";
 import { assembleFrame, type Kinds } from "../../src/client/csv/typing.ts";
-import { CoercionLog } from "../../src/client/core/diagnostics.ts";
+import { CoercionLog } from "../../src/kernel/diagnostics.ts";
 
 async function* chunks(text: string, size: number) {
   const buf = Buffer.from(text);

@@ -1,7 +1,7 @@
 /** /acn/filter: validated AccessionDTO pages and an iterator over all pages (frame.ts flattens them to a DataFrame). */
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import { type AccessionDTO, AccessionPage } from "../../schema/responses.ts";
-import { GenesysInputError } from "../core/errors.ts";
+import { GenesysInputError } from "../../kernel/errors.ts";
 import { PageGuard } from "../core/paging.ts";
 import type { Cancellable, Transport } from "../core/transport.ts";
 

@@ -6,10 +6,10 @@
  *   offline  never touch the network: the stored result, however old, or GenesysCacheMissError
  * Every result carries its provenance (downloaded when, from cache or not) and diagnostics.
  */
-import type { Diagnostics } from "../core/diagnostics.ts";
-import { GenesysCacheMissError } from "../core/errors.ts";
-import { freshProvenance } from "../core/provenance.ts";
-import { type Frames, noDiagnostics, type Result } from "../core/result.ts";
+import type { Diagnostics } from "../../kernel/diagnostics.ts";
+import { GenesysCacheMissError } from "../../kernel/errors.ts";
+import { freshProvenance } from "../../kernel/provenance.ts";
+import { type Frames, noDiagnostics, type Result } from "../../kernel/result.ts";
 import { cacheKey, type KeyParts } from "./key.ts";
 import { CacheStore } from "./store.ts";
 

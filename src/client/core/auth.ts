@@ -16,7 +16,7 @@ import {
   redact,
   rememberSecret,
   requestIdOf,
-} from "./errors.ts";
+} from "../../kernel/errors.ts";
 import { abortErrorOf, MAX_TOKEN_BODY_BYTES, readCapped, redactedInspect, untilAborted } from "./limits.ts";
 import { type HttpRequest, type HttpResponse, send, tries } from "./http.ts";
 import { decompress } from "./decompress.ts";

@@ -3,7 +3,7 @@
  * until the caller has read the body (a server that trickles forever). Its reason is a GenesysError: a
  * GenesysAbortError for the caller's abort, a GenesysNetworkError naming deadlineMs for the timer.
  */
-import { GenesysAbortError, GenesysNetworkError } from "./errors.ts";
+import { GenesysAbortError, GenesysNetworkError } from "../../kernel/errors.ts";
 import type { Layer } from "./http.ts";
 
 export function requestSignal(endpoint: string, user: AbortSignal | undefined, deadlineMs: number | undefined) {

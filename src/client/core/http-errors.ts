@@ -5,7 +5,7 @@
  * and an abort becomes its signal's reason.
  */
 import { ErrorBody } from "../../schema/responses.ts";
-import { type Attempts, errorForStatus, GenesysError, GenesysNetworkError, GenesysRequestError, requestIdOf } from "./errors.ts";
+import { type Attempts, errorForStatus, GenesysError, GenesysNetworkError, GenesysRequestError, requestIdOf } from "../../kernel/errors.ts";
 import { discard, type HttpRequest, type HttpResponse, type Layer } from "./http.ts";
 import { abortErrorOf, MAX_ERROR_BODY_BYTES, readCapped } from "./limits.ts";
 import { codeOf, RETRY_CODES } from "./retry.ts";

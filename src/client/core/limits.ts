@@ -2,7 +2,7 @@
  * Bounds on what the client waits for and reads: bodies read whole are capped, and every wait ends when the caller's
  * AbortSignal aborts. Shared by the transport, the token providers and the interactive login.
  */
-import { GenesysAbortError, GenesysError } from "./errors.ts";
+import { GenesysAbortError, GenesysError } from "../../kernel/errors.ts";
 
 /** Bytes of an error response kept for the error message; the rest is not read (the connection is closed). */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;

@@ -7,8 +7,8 @@
  */
 import { z } from "zod";
 import type { Dispatcher } from "undici";
-import type { Diagnostics } from "./diagnostics.ts";
-import type { Progress } from "./progress.ts";
+import type { Diagnostics } from "../../kernel/diagnostics.ts";
+import type { Progress } from "../../kernel/progress.ts";
 import type { RetryEvent } from "./retry.ts";
 import type { TokenProvider } from "./auth.ts";
 

@@ -3,7 +3,7 @@
  * seed does not list it on every endpoint) answers the same page again and
  * again; the client stops with a clear error instead of returning repeats.
  */
-import { GenesysResponseError } from "./errors.ts";
+import { GenesysResponseError } from "../../kernel/errors.ts";
 
 export class PageGuard {
   private last: string | undefined;

@@ -5,7 +5,7 @@
  * reported through `onRetry`; waits cut short by the request's signal. Not retried: HTTP 500 (it answers the request
  * itself), any other status, a refused connection or a host name that does not resolve (nothing listens at that URL).
  */
-import { RETRIED_STATUSES } from "./errors.ts";
+import { RETRIED_STATUSES } from "../../kernel/errors.ts";
 import { discard, type HttpRequest, type Layer } from "./http.ts";
 
 /** A retry about to happen: what failed, and which attempt comes next. */

@@ -14,7 +14,7 @@ import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { API, type Endpoint } from "../../schema/endpoints.ts";
 import type { TokenProvider } from "./auth.ts";
-import { GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "./errors.ts";
+import { GenesysAbortError, GenesysError, GenesysNetworkError, GenesysResponseError, requestIdOf } from "../../kernel/errors.ts";
 import { redactedInspect } from "./limits.ts";
 import { compose, type HttpResponse, type Send, send, tries } from "./http.ts";
 import { withDeadline } from "./deadline.ts";

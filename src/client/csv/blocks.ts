@@ -9,8 +9,8 @@
  * each block it is handed (and discards it); a block being filled when the
  * consumer stops is removed here.
  */
-import { CoercionLog } from "../core/diagnostics.ts";
-import { GenesysInputError, GenesysResponseError } from "../core/errors.ts";
+import { CoercionLog } from "../../kernel/diagnostics.ts";
+import { GenesysInputError, GenesysResponseError } from "../../kernel/errors.ts";
 import { BlockFile, spoolDir } from "./block-file.ts";
 import { parseRecords } from "./decode.ts";
 import { CR, LF } from "./dialect.ts";

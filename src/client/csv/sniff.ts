@@ -5,7 +5,7 @@
  * (decompressed), another compressed or archive format, an HTML page or a
  * JSON body (typed errors: never a frame with junk column names).
  */
-import { GenesysResponseError } from "../core/errors.ts";
+import { GenesysResponseError } from "../../kernel/errors.ts";
 import { gunzip as decompressed } from "../core/decompress.ts";
 
 const preview = (b: Uint8Array) => JSON.stringify(Buffer.from(b.subarray(0, 120)).toString("latin1"));

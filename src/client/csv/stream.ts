@@ -13,8 +13,8 @@
 import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr } from "nodejs-polars";
 import { readFileSync, writeFileSync } from "node:fs";
-import { CoercionLog } from "../core/diagnostics.ts";
-import { GenesysAbortError, GenesysResponseError } from "../core/errors.ts";
+import { CoercionLog } from "../../kernel/diagnostics.ts";
+import { GenesysAbortError, GenesysResponseError } from "../../kernel/errors.ts";
 import type { BlockFile } from "./block-file.ts";
 import { cutBlocks, type Head } from "./blocks.ts";
 import { toRfc4180 } from "./decode.ts";

@@ -6,7 +6,7 @@
  * through here or through the export pipeline built on the same engine.
  */
 import type { DataFrame } from "nodejs-polars";
-import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
+import { CoercionLog, type Diagnostics } from "../../kernel/diagnostics.ts";
 import { type TypedBlock, typedBlocks } from "./stream.ts";
 import { assembleFrame, type Kinds } from "./typing.ts";
 

@@ -12,7 +12,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr, Series } from "nodejs-polars";
 import type { FieldKind } from "../../schema/passport-fields.ts";
-import type { CoercionLog } from "../core/diagnostics.ts";
+import type { CoercionLog } from "../../kernel/diagnostics.ts";
 import { strptimeDate, strptimeDatetime } from "./strptime.ts";
 import { isSpared, parsedName, restoreText } from "./instant-text.ts";
 

@@ -5,7 +5,7 @@
 import type { DataFrame } from "nodejs-polars";
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import { assembleFrame } from "../csv/typing.ts";
-import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
+import { CoercionLog, type Diagnostics } from "../../kernel/diagnostics.ts";
 import { exportBlocks, type PageBlock, reported } from "./pages.ts";
 import { decodePassports, type Download, type Lookups } from "./passports.ts";
 import type { ExportPlan, PassportQuery } from "./query.ts";

@@ -1,7 +1,7 @@
 /** passports(): an export's blocks collected into one typed frame, its diagnostics the fold of theirs. */
 import type { DataFrame } from "nodejs-polars";
 import { assembleFrame, type Kinds, stackBlocks } from "../csv/typing.ts";
-import { CoercionLog } from "../core/diagnostics.ts";
+import { CoercionLog } from "../../kernel/diagnostics.ts";
 import { timed } from "../csv/events.ts";
 import { GatheredBlocks } from "./categoricals.ts";
 import type { PageBlock } from "./pages.ts";

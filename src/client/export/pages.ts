@@ -8,10 +8,10 @@ import { ENDPOINTS } from "../../schema/endpoints.ts";
 import type { DataFrame } from "nodejs-polars";
 import { type TypedBlock, typedBlocks } from "../csv/stream.ts";
 import { assembleFrame, type Kinds, stackBlocks } from "../csv/typing.ts";
-import { CoercionLog } from "../core/diagnostics.ts";
-import { GenesysResponseError } from "../core/errors.ts";
+import { CoercionLog } from "../../kernel/diagnostics.ts";
+import { GenesysResponseError } from "../../kernel/errors.ts";
 import { abortErrorOf } from "../core/limits.ts";
-import type { Progress } from "../core/progress.ts";
+import type { Progress } from "../../kernel/progress.ts";
 import type { Transport } from "../core/transport.ts";
 import type { ExportPlan, PassportQuery } from "./query.ts";
 

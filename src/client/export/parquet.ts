@@ -21,11 +21,11 @@ import type { DataFrame, DataType } from "nodejs-polars";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
-import { CoercionLog, type Diagnostics } from "../core/diagnostics.ts";
-import { GenesysInputError } from "../core/errors.ts";
+import { CoercionLog, type Diagnostics } from "../../kernel/diagnostics.ts";
+import { GenesysInputError } from "../../kernel/errors.ts";
 import type { ParquetOptions } from "../core/option-schemas.ts";
 import { atomicWriteText, TEMP_RE } from "../core/private-fs.ts";
-import type { Provenance } from "../core/provenance.ts";
+import type { Provenance } from "../../kernel/provenance.ts";
 import type { Transport } from "../core/transport.ts";
 import {
   MANIFEST,

@@ -6,9 +6,9 @@
 import { ENDPOINTS } from "../../schema/endpoints.ts";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../../schema/passport-fields.ts";
 import type { Kinds } from "../csv/typing.ts";
-import { GenesysInputError } from "../core/errors.ts";
-import type { Progress } from "../core/progress.ts";
-import { freshProvenance, type Provenance } from "../core/provenance.ts";
+import { GenesysInputError } from "../../kernel/errors.ts";
+import type { Progress } from "../../kernel/progress.ts";
+import { freshProvenance, type Provenance } from "../../kernel/provenance.ts";
 
 export type { Progress };
 

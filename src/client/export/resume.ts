@@ -5,7 +5,7 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import { stackBlocks } from "../csv/typing.ts";
-import { CoercionLog } from "../core/diagnostics.ts";
+import { CoercionLog } from "../../kernel/diagnostics.ts";
 import type { PageBlock } from "./pages.ts";
 import type { Kinds } from "../csv/typing.ts";
 import { refuse, refused, type ResumeCheck, resumedNote, type StoredPages } from "../parts/resume.ts";

@@ -5,9 +5,9 @@
  */
 import type { Datatable } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
-import { GenesysInputError } from "../core/errors.ts";
+import { GenesysInputError } from "../../kernel/errors.ts";
 import type { Cancellable, Transport } from "../core/transport.ts";
-import { closest } from "../core/closest.ts";
+import { closest } from "../../kernel/closest.ts";
 import { canonical, datatables, traitDatasets } from "./requests.ts";
 
 export async function chooseDatasets(

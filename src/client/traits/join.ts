@@ -9,9 +9,9 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { attachDiagnostics, CoercionLog, diagnostics } from "../core/diagnostics.ts";
-import { GenesysInputError } from "../core/errors.ts";
-import { attachProvenance, type Provenance, provenance } from "../core/provenance.ts";
+import { attachDiagnostics, CoercionLog, diagnostics } from "../../kernel/diagnostics.ts";
+import { GenesysInputError } from "../../kernel/errors.ts";
+import { attachProvenance, type Provenance, provenance } from "../../kernel/provenance.ts";
 import { VERSION } from "../../version.ts";
 import type { TraitsResult } from "./workflow.ts";
 

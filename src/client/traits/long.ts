@@ -20,7 +20,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import type { Descriptor, ObservationRow } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
-import type { CoercionLog } from "../core/diagnostics.ts";
+import type { CoercionLog } from "../../kernel/diagnostics.ts";
 import { canonical } from "./requests.ts";
 
 /** Observation rows of one dataset. */

@@ -15,10 +15,10 @@ import {
 import { DATA_TYPES } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
 import { checkSize } from "../accessions/pages.ts";
-import { attachDiagnostics, CoercionLog } from "../core/diagnostics.ts";
-import { GenesysInputError } from "../core/errors.ts";
+import { attachDiagnostics, CoercionLog } from "../../kernel/diagnostics.ts";
+import { GenesysInputError } from "../../kernel/errors.ts";
 import { PageGuard, uuidGroups } from "../core/paging.ts";
-import type { Progress } from "../core/progress.ts";
+import type { Progress } from "../../kernel/progress.ts";
 import type { Cancellable, Transport } from "../core/transport.ts";
 
 /**

@@ -8,7 +8,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import type { Datatable } from "../../schema/responses.ts";
-import { attachProvenance, provenance, type Trial } from "../core/provenance.ts";
+import { attachProvenance, provenance, type Trial } from "../../kernel/provenance.ts";
 
 /** Dataset UUID (canonical) -> the name shown in the `trial` column. */
 export function trialNames(tables: readonly Datatable[]): Map<string, string> {

@@ -14,7 +14,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame, Expr } from "nodejs-polars";
 import type { Descriptor } from "../../schema/responses.ts";
-import type { CoercionLog } from "../core/diagnostics.ts";
+import type { CoercionLog } from "../../kernel/diagnostics.ts";
 import { strptimeDate } from "../csv/strptime.ts";
 
 /** Reductions for NUMERIC descriptors. */

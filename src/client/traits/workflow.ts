@@ -6,8 +6,8 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import type { Datatable, Descriptor } from "../../schema/responses.ts";
-import { CoercionLog, type Diagnostics, diagnostics } from "../core/diagnostics.ts";
-import { GenesysInputError } from "../core/errors.ts";
+import { CoercionLog, type Diagnostics, diagnostics } from "../../kernel/diagnostics.ts";
+import { GenesysInputError } from "../../kernel/errors.ts";
 import type { Transport } from "../core/transport.ts";
 import { datasetsFrame, descriptorsFrame, wideKeys } from "./frames.ts";
 import { type DatasetRows, longFrame } from "./long.ts";

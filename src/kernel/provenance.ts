@@ -9,7 +9,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { VERSION } from "../../version.ts";
+import { VERSION } from "../version.ts";
 
 /** A trial (trait dataset) a frame's values come from, as the service describes it. */
 export interface Trial {
