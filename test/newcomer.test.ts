@@ -176,7 +176,9 @@ describe("a message for every slip, over real HTTP (issue 45)", () => {
   it('crop: ["corn"] suggests maize; ["Zea mays"] suggests taxonomy: { genus: ["Zea"] }', async () => {
     const corn = await ctx.g.passports({ crop: ["corn"] }, quiet);
     expect(corn.height).toBe(0);
-    expect(diagnostics(corn)!.notes.join("\n")).toContain(`filter crop: "corn" matches no crop of this server (g.crops()); did you mean "maize"?`);
+    expect(diagnostics(corn)!.notes.join("\n")).toContain(
+      `filter crop: "corn" matches no crop of this server (g.crops()); did you mean "maize"?`,
+    );
     const zea = await ctx.g.passports({ crop: ["Zea mays"] }, quiet);
     expect(diagnostics(zea)!.notes.join("\n")).toContain(
       `filter crop: "Zea mays" matches no crop of this server (g.crops()); a botanical name: filter with ` +

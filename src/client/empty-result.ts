@@ -33,8 +33,17 @@ function countrySuggestions(value: string): string[] {
 
 /** English names people type for a crop whose Genesys short name is another word. */
 const COMMON_CROP_NAMES: Record<string, string> = {
-  corn: "maize", "common bean": "beans", peanut: "groundnut", manioc: "cassava", yuca: "cassava", "broad bean": "faba",
-  "faba bean": "faba", "pearl millet": "pearlmillet", "sweet potato": "sweetpotato", garbanzo: "chickpea", plantain: "banana",
+  corn: "maize",
+  "common bean": "beans",
+  peanut: "groundnut",
+  manioc: "cassava",
+  yuca: "cassava",
+  "broad bean": "faba",
+  "faba bean": "faba",
+  "pearl millet": "pearlmillet",
+  "sweet potato": "sweetpotato",
+  garbanzo: "chickpea",
+  plantain: "banana",
 };
 
 /** "; a botanical name: filter with taxonomy: { genus: ["Zea"], species: ["mays"] }" for "Zea mays"; "" otherwise. */

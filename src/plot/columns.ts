@@ -12,7 +12,10 @@ import { GenesysInputError } from "../kernel/errors.ts";
  * figure's option naming another column).
  * @example
  * ```ts
- * needColumns(df, "countryBar()", ["ORIGCTY"], 'select it: g.passports(filter, { select: ["ORIGCTY"] }), or name another column with { column }');
+ * import pl from "nodejs-polars";
+ * import { needColumns, selectHint } from "./columns.ts";
+ * const df = pl.DataFrame({ ACCENUMB: ["G1"] });
+ * needColumns(df, "countryBar()", ["ORIGCTY"], selectHint(["ORIGCTY"], "{ column }")); // throws: no column 'ORIGCTY'
  * ```
  */
 export function needColumns(df: DataFrame, figure: string, columns: readonly string[], select: string): void {
@@ -20,7 +23,9 @@ export function needColumns(df: DataFrame, figure: string, columns: readonly str
   if (!missing.length) return;
   const near = missing.flatMap((c) => closest(c, df.columns, 1).map((k) => `'${k}' for '${c}'`));
   throw new GenesysInputError(
-    `the frame has no column${missing.length > 1 ? "s" : ""} ${missing.map((c) => `'${c}'`).join(", ")}${near.length ? ` (did you mean ${near.join(", ")}?)` : ""}; ` +
+    `the frame has no column${missing.length > 1 ? "s" : ""} ${missing.map((c) => `'${c}'`).join(", ")}${
+      near.length ? ` (did you mean ${near.join(", ")}?)` : ""
+    }; ` +
       `its columns: ${df.columns.slice(0, 12).join(", ")}${df.columns.length > 12 ? ", …" : ""}`,
     { endpoint: figure, hint: select },
   );
