@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { BIO } from "../src/climate/bioclim.ts";
 import { SYNTHETIC_REGIONS_FILE, syntheticClimate, syntheticElevation, syntheticRegions } from "../src/climate/synthetic.ts";
 
-const REGIONS_SHA256 = "0d770a9fb1b8a6282dfb98c6681e7bcdd20e026a6dedf321847a04ef43537e2a";
+const REGIONS_SHA256 = "e9c01ef84a60cebc51ba6362cb39c6ba0c6d4c3343e7d3948a0cd5130b010809";
 const at = (lat: number, lon: number, elevation = 0) => syntheticClimate(lat, lon, elevation);
 /** Index (0 = January) of the wettest month. */
 const wettestMonth = (prec: number[]) => prec.indexOf(Math.max(...prec));
