@@ -103,7 +103,7 @@ export function bilinearValue(
   y2: number,
   v: readonly [number, number, number, number],
 ): number {
-  const [v11, v12, v21, v22] = v;
+  const [v11, v12, v21] = v;
   const [n1, n2, n3, n4] = v.map(Number.isNaN) as [boolean, boolean, boolean, boolean];
   const dx = x2 - x1;
   const dy = y1 - y2;
