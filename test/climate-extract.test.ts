@@ -3,37 +3,10 @@
  * scripts/peers/climate-extract.R: GDAL-written Float32 and Int16 files, DEFLATE and LZW, striped and tiled, points on
  * cell edges, on ±180 and ±90, outside, on no-data): 0 differing values.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bilinearValue, cellCentre, cellsFromXY, fourCellsFromXY } from "../src/climate/grid.ts";
 import { closeRaster, openRaster, readCells } from "../src/climate/raster.ts";
-
-const DIR = "test/fixtures/climate/rasters";
-export const RASTERS = ["g10-f32-deflate-tiled", "g5-i16-lzw-striped", "r025-f32-lzw-tiled", "r10m-i16-deflate-striped"] as const;
-
-const num = (s: string) => (s === "NA" || s === "" ? NaN : Number(s));
-function table(file: string): string[][] {
-  return readFileSync(`${DIR}/${file}`, "utf8").trim().split("\n").slice(1).map((l) => l.split(","));
-}
-export function points(name: string): { x: Float64Array; y: Float64Array } {
-  const rows = table(`${name}.points.csv`);
-  return { x: Float64Array.from(rows, (r) => num(r[1]!)), y: Float64Array.from(rows, (r) => num(r[2]!)) };
-}
-export function terra(name: string): { simple: Float64Array; bilinear: Float64Array } {
-  const rows = table(`${name}.terra.csv`);
-  return { simple: Float64Array.from(rows, (r) => num(r[1]!)), bilinear: Float64Array.from(rows, (r) => num(r[2]!)) };
-}
-/** Values differing between two columns (NaN equals NaN), with up to 5 examples. */
-export function differing(ours: ArrayLike<number>, theirs: ArrayLike<number>, tol = 0): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < theirs.length; i++) {
-    const a = ours[i]!;
-    const b = theirs[i]!;
-    const same = (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
-    if (!same) out.push(`#${i + 1}: ${a} vs ${b}`);
-  }
-  return out;
-}
+import { differing, DIR, num, points, RASTERS, table, terra } from "./helpers/climate.ts";
 
 describe("the cell rule and the reader against terra::extract(method = 'simple')", () => {
   for (const name of RASTERS) {
