@@ -172,7 +172,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // id lists of the most recent queries, at most 256 MB
     memo: new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength),
     budgetMs: options.requestBudgetMs ?? 120_000,
-    // what identifies the generated data (the client keys its cache by it, not by the port): header on every answer and GET /sandbox/identity
+    // what identifies the generated data (the client keys its cache by it, not by the port): header on every answer and
+    // GET /sandbox/identity
     identity: sandboxIdentity(data.accessions, data.seed, data.plantErrors) + (data.plantDuplicates ? `-d${data.plantDuplicates}` : ""),
     hosts: new Set(),
     log: options.log,
