@@ -64,3 +64,11 @@ export {
   probableDuplicatesInDataset,
   safetyDuplication,
 } from "./duplicates/index.ts";
+export {
+  type AnEstimate,
+  type CoreCollectionOptionsInput,
+  type CoreCollectionResult,
+  coreCollection,
+  type CoreScores,
+  coreScores,
+} from "./core-collection/index.ts";

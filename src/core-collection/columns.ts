@@ -124,7 +124,7 @@ export function prepareColumns(df: DataFrame, spec: ColumnSpec): PreparedColumns
   }
   const n = df.shape.height; // not df.height: a column named "height" shadows it
   const rowsWithoutData: number[] = [];
-  if (kept.length) for (let i = 0; i < n; i++) if (kept.every((r) => isMissing(r, i))) rowsWithoutData.push(i);
+  if (kept.length) { for (let i = 0; i < n; i++) if (kept.every((r) => isMissing(r, i))) rowsWithoutData.push(i); }
   const quant = kept.filter((r) => r.kind === "numeric" || r.kind === "ordinal");
   const nom = kept.filter((r) => r.kind === "nominal");
   const bin = kept.filter((r) => r.kind === "binary");

@@ -96,22 +96,37 @@ export function pairDistance(g: GowerData, i: number, j: number, out: PairDistan
   return out;
 }
 
-/** A distance function of one rule (floor or ceil), specialised when there are only numeric/ordinal columns. */
+/** A distance function of one rule (floor or ceil), with its loops inlined (the search's inner loop). */
 export function distanceFunction(g: GowerData, rule: "floor" | "ceil"): (i: number, j: number) => number {
-  const ceil = rule === "ceil";
-  if (g.mc + g.mb === 0) {
-    const q = g.q, m = g.mq, missing = ceil ? 1 : 0;
+  const missing = rule === "ceil" ? 1 : 0;
+  const q = g.q, mq = g.mq, c = g.c, mc = g.mc, bb = g.b, mb = g.mb;
+  if (mc + mb === 0) {
     return (i, j) => {
       if (i === j) return 0;
       let s = 0;
-      for (let k = 0, a = i * m, b = j * m; k < m; k++, a++, b++) {
+      for (let k = 0, a = i * mq, b = j * mq; k < mq; k++, a++, b++) {
         const d = q[a]! - q[b]!;
-        if (d !== d) s += missing;
-        else s += d < 0 ? -d : d;
+        s += d !== d ? missing : d < 0 ? -d : d;
       }
-      return s / m;
+      return s / mq;
     };
   }
-  const out: PairDistance = { floor: 0, ceil: 0 };
-  return ceil ? (i, j) => pairDistance(g, i, j, out).ceil : (i, j) => pairDistance(g, i, j, out).floor;
+  return (i, j) => {
+    if (i === j) return 0;
+    let s = 0, w = mq + mc;
+    for (let k = 0, a = i * mq, b = j * mq; k < mq; k++, a++, b++) {
+      const d = q[a]! - q[b]!;
+      s += d !== d ? missing : d < 0 ? -d : d;
+    }
+    for (let k = 0, a = i * mc, b = j * mc; k < mc; k++, a++, b++) {
+      const x = c[a]!, y = c[b]!;
+      s += x < 0 || y < 0 ? missing : x === y ? 0 : 1;
+    }
+    for (let k = 0, a = i * mb, b = j * mb; k < mb; k++, a++, b++) {
+      const x = bb[a]!, y = bb[b]!;
+      if (x === 255 || y === 255) (s += missing), w++;
+      else if (x === 1 || y === 1) (s += x === y ? 0 : 1), w++;
+    }
+    return s / w;
+  };
 }
