@@ -72,3 +72,5 @@ export {
   type CoreScores,
   coreScores,
 } from "./core-collection/index.ts";
+export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
+export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";

@@ -46,7 +46,7 @@ describe("options are checked before any request", () => {
     const cache = await message(g.passports({}, { cache: true } as never));
     expect(cache.message).toContain(`option 'cache' of passports() is true; it must be one of "off", "on", "refresh", "offline"`);
     const d = await message(g.traits({ crop: ["beans"] }, { descriptors: "Seed iron content" } as never));
-    expect(d.message).toContain(`option 'descriptors' of traits() is "Seed iron content"; it must be an array of strings`);
+    expect(d.message).toContain(`traits(): option 'descriptors' is "Seed iron content"; it must be an array of strings`);
     expect(d.message).toContain(`put the value in a list: descriptors: ["Seed iron content"]`);
     const sel = await message(g.passports({}, { select: "ACCENUMB" } as never));
     expect(sel.message).toContain(`option 'select' of passports() is "ACCENUMB"`);
@@ -55,7 +55,7 @@ describe("options are checked before any request", () => {
   it('a value outside the accepted ones: aggregate: "average"', async () => {
     const e = await message(g.traits({ crop: ["beans"] }, { aggregate: "average" } as never));
     expect(e).toBeInstanceOf(GenesysInputError);
-    expect(e.message).toContain(`option 'aggregate' of traits() is "average"; it must be one of "list", "mean", "median"`);
+    expect(e.message).toContain(`traits(): option 'aggregate' is "average"; it must be one of "list", "mean", "median"`);
   });
 
   it("every public method checks its options, and none of the above sent a request", async () => {
@@ -79,7 +79,7 @@ describe("options are checked before any request", () => {
     for (const [method, call] of calls) {
       const e = await message(call);
       expect(e, method).toBeInstanceOf(GenesysInputError);
-      expect(e.message, method).toContain(`for ${method}`);
+      expect(e.message, method).toContain(method.replace(/^new /, ""));
     }
     expect(Object.keys(OPTIONS).sort()).toEqual([...calls.map(([m]) => m), "Genesys.login()", "passports()", "traits()"].sort());
     expect(srv.seen).toHaveLength(0);

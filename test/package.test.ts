@@ -246,7 +246,7 @@ console.log(JSON.stringify(out));
     const out = JSON.parse(r.stdout.trim().split("\n").pop()!);
     expect(out.selct).toContain("GenesysInputError: POST /api/v2/acn/query: unknown option 'selct' (did you mean 'select'?)");
     expect(out.cache).toContain(`option 'cache' of passports() is true; it must be one of "off", "on", "refresh", "offline"`);
-    expect(out.aggregate).toContain(`option 'aggregate' of traits() is "average"; it must be one of "list", "mean"`);
+    expect(out.aggregate).toContain(`traits(): option 'aggregate' is "average"; it must be one of "list", "mean"`);
     expect(out.empty.rows).toBe(0);
     expect(out.empty.notes.join()).toContain(`filter crop: "bean" matches no crop of this server (g.crops()); did you mean "beans"?`);
     expect(r.stderr).toContain(`0 rows. filter crop: "bean" matches no crop`);

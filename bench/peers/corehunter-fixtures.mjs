@@ -67,7 +67,11 @@ function evaluate(name, csv, n) {
   execFileSync("rm", [coresFile]);
   writeFileSync(
     join(out, `${name}.corehunter.json`),
-    JSON.stringify({ made: "bench/peers/corehunter.sh fixtures", peer: "Core Hunter 3.2.0 API.evaluateCore, Gower (GD)", input: `${name}.csv`, answers }, null, 1) + "\n",
+    JSON.stringify(
+      { made: "bench/peers/corehunter.sh fixtures", peer: "Core Hunter 3.2.0 API.evaluateCore, Gower (GD)", input: `${name}.csv`, answers },
+      null,
+      1,
+    ) + "\n",
   );
   console.log(`${name}: ${answers.length} cores`);
 }

@@ -15,12 +15,15 @@ function distance(a: string, b: string): number {
   return d[b.length]!;
 }
 
-/** The known names closest to `name` (case ignored; at most a third of its letters apart). */
+/**
+ * The known names closest to `name` (case ignored): at most a third of its letters apart, or, for a name of four
+ * letters or more, a known name that begins with it (`tolerance` for `toleranceMeters`).
+ */
 export function closest(name: string, known: Iterable<string>, max = 3): string[] {
   const n = name.toLowerCase();
   return [...known]
-    .map((k) => ({ k, d: distance(n, k.toLowerCase()) }))
-    .filter(({ k, d }) => d <= Math.max(1, Math.floor(Math.max(n.length, k.length) / 3)))
+    .map((k) => ({ k, d: distance(n, k.toLowerCase()), prefix: n.length >= 4 && k.toLowerCase().startsWith(n) }))
+    .filter(({ k, d, prefix }) => prefix || d <= Math.max(1, Math.floor(Math.max(n.length, k.length) / 3)))
     .sort((a, b) => a.d - b.d)
     .slice(0, max)
     .map(({ k }) => k);

@@ -64,8 +64,10 @@ export class GenesysError extends Error {
     // an error status is part of the headline; a 2xx answer whose body is wrong is not ("-> HTTP 200" reads as success)
     const where = status >= 300 ? `${endpoint} -> HTTP ${status}` : endpoint;
     const id = requestId ? ` [request id ${requestId}]` : "";
+    // the subject once: a message that begins with its endpoint ("f(): f(): …") is not prefixed a second time
+    const said = message.startsWith(`${endpoint}: `) ? message.slice(endpoint.length + 2) : message;
     super(
-      redact([`${where}: ${message}${id}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n")),
+      redact([`${where}: ${said}${id}`, hint ? `Hint: ${hint}` : ""].filter(Boolean).join("\n")),
       options.cause === undefined ? undefined : { cause: redactError(options.cause) },
     );
     this.code = options.code ?? cls.CODE;

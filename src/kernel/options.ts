@@ -56,7 +56,8 @@ export function checkOptionsWith<T>(method: string, schema: z.ZodObject, value: 
       const near = closest(k, Object.keys(known), 1);
       return `'${k}'${near.length ? ` (did you mean '${near[0]}'?)` : ""}`;
     });
-    throw new GenesysInputError(`unknown option${unknownKeys.length > 1 ? "s" : ""} ${parts.join(", ")} for ${method}`, {
+    const of = endpoint === method ? "" : ` for ${method}`;
+    throw new GenesysInputError(`unknown option${unknownKeys.length > 1 ? "s" : ""} ${parts.join(", ")}${of}`, {
       endpoint,
       hint: `accepted options: ${accepted}`,
     });
@@ -65,10 +66,13 @@ export function checkOptionsWith<T>(method: string, schema: z.ZodObject, value: 
   const name = String(issue.path[0]);
   const given = (value as Record<string, unknown>)[name];
   const inWords = accepts(schema, name);
-  throw new GenesysInputError(`option '${name}' of ${method} is ${shown(given)}; it must be ${inWords ?? issue.message}`, {
-    endpoint,
-    hint: typeof given === "string" && inWords?.startsWith("an array")
-      ? `put the value in a list: ${name}: [${shown(given)}]`
-      : `accepted options: ${accepted}`,
-  });
+  throw new GenesysInputError(
+    `option '${name}'${endpoint === method ? "" : ` of ${method}`} is ${shown(given)}; it must be ${inWords ?? issue.message}`,
+    {
+      endpoint,
+      hint: typeof given === "string" && inWords?.startsWith("an array")
+        ? `put the value in a list: ${name}: [${shown(given)}]`
+        : `accepted options: ${accepted}`,
+    },
+  );
 }

@@ -45,6 +45,63 @@ export interface Provenance {
   trials?: Trial[];
   /** A frame joined from several toolkit frames (kind "joined", e.g. joinTraits()): the provenance of each. */
   sources?: Provenance[];
+  /** A frame an analysis derived from downloaded data: each step, oldest first (the source data stay cited). */
+  derivation?: Derivation[];
+}
+
+/** One analysis step between the downloaded data and a frame: which function, with which options, when. */
+export interface Derivation {
+  /** The function, e.g. `checkPassports()`. */
+  by: string;
+  /** Its options as parsed (defaults filled in; functions and long lists summarised). */
+  options: Record<string, unknown>;
+  /** When it ran (ISO 8601, UTC). */
+  at: string;
+}
+
+/** An option value as provenance keeps it: plain data; a function named, a long list counted. */
+function recorded(v: unknown): unknown {
+  if (typeof v === "function") return "a function";
+  if (Array.isArray(v)) return v.length > 20 ? `${v.length} values` : v.map(recorded);
+  if (v instanceof RegExp) return String(v);
+  if (v && typeof v === "object") {
+    if ("columns" in v && "height" in v) return "a DataFrame";
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, recorded(x)]));
+  }
+  return v;
+}
+
+/**
+ * The provenance of a frame an analysis derived from `inputs` (their provenance records; undefined where an input has
+ * none): the one input's record with this step appended to its derivation, or for several inputs a joined record
+ * naming each. Undefined when no input has provenance. Every analysis's provenance is made here (kernel/analysis.ts).
+ */
+export function derivedProvenance(
+  inputs: readonly (Provenance | undefined)[],
+  step: { by: string; options: Record<string, unknown>; kind: string; rows: number },
+): Provenance | undefined {
+  const known = inputs.filter((p): p is Provenance => !!p);
+  if (!known.length) return undefined;
+  const derivation: Derivation = { by: step.by, options: recorded(step.options) as Record<string, unknown>, at: new Date().toISOString() };
+  const base = known.length === 1 ? known[0]! : joinedProvenance(known, step.by);
+  return { ...base, kind: step.kind, rows: step.rows, derivation: [...(base.derivation ?? []), derivation] };
+}
+
+/** One record for a frame joined from several: their servers, endpoints and trials, each record kept in `sources`. */
+export function joinedProvenance(sources: readonly Provenance[], how: string): Provenance {
+  return {
+    server: [...new Set(sources.map((p) => p.server))].join(", "),
+    endpoints: [...new Set(sources.flatMap((p) => p.endpoints))],
+    kind: "joined",
+    filter: sources.map((p) => p.filter),
+    options: { how },
+    downloadedAt: sources.map((p) => p.downloadedAt).sort().at(-1)!,
+    fromCache: sources.every((p) => p.fromCache),
+    rows: 0,
+    packageVersion: VERSION,
+    trials: sources.flatMap((p) => p.trials ?? []),
+    sources: [...sources],
+  };
 }
 
 /** A record for data downloaded just now: the version and the time filled in, filterCode only when given. */

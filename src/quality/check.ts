@@ -5,42 +5,45 @@
  * gives each finding BDQ's response (bdq.ts). The result is one row per finding plus a summary per rule.
  */
 import pl from "nodejs-polars";
+import { z } from "zod";
+import { defineAnalysis } from "../kernel/analysis.ts";
+import { closest } from "../kernel/options.ts";
 import type { DataFrame, DataType, Expr } from "nodejs-polars";
 import type { CountryCentres } from "./centres.ts";
 import { type LandIndex, landIndex } from "./geometry.ts";
 import { Point } from "./point.ts";
 import { type Check, type FrameContext, type Hit, meetsNeeds, perField, type Rule, RULE_BY_ID, RULES, type RunContext } from "./rules.ts";
 
-export interface CheckOptions {
-  /**
-   * Distance in metres within which a point outside the land of ORIGCTY (or of any country) is accepted: the map's
-   * resolution is about 1 km, and borders and coasts move. Default 2,000.
-   */
-  toleranceMeters?: number;
-  /** Widen the tolerance of a point to its COORDUNCERT (at most 25 km) when that is larger. Default true. */
-  useUncertainty?: boolean;
-  /**
-   * A point this close to a centre of ORIGCTY (centres.ts) is flagged coord-centroid, at most a hundredth of the square
-   * root of the country's area. Default 1,000 m (CoordinateCleaner's `cc_cen` buffer; BDQ's default is 5,000 m).
-   */
-  centroidMeters?: number;
-  /**
-   * A point farther than this from every other point of its taxon (GENUS + SPECIES) is flagged coord-outlier; taxa
-   * with fewer than `outlierMinRecords` points are not tested. Default 1,000 km and 10 (CoordinateCleaner's `cc_outl`
-   * method "distance").
-   */
-  outlierKm?: number;
-  outlierMinRecords?: number;
-  /**
-   * Test only wild and weedy accessions (SAMPSTAT 100, 110, 120, 130, 200) for outliers, when the frame has SAMPSTAT. Default true:
-   * landraces and cultivars travelled with people, and an improved line bred far from the crop's centre is not an error.
-   */
-  outlierWildOnly?: boolean;
-  /** The day dates are checked against (date-future). Default: now. */
-  today?: Date;
-  /** Only these rule ids (default: every rule in RULES). */
-  rules?: string[];
-}
+/** The options of checkPassports(); every one optional, described by what it accepts (the messages quote it). */
+export const CheckOptionsSchema = z.strictObject({
+  toleranceMeters: z.number().min(0).optional().describe(
+    "a distance in metres within which a point outside the land of ORIGCTY (or of any country) is accepted: the map's " +
+      "resolution is about 1 km, and borders and coasts move (default 2,000)",
+  ),
+  useUncertainty: z.boolean().optional().describe(
+    "true or false: widen the tolerance of a point to its COORDUNCERT (at most 25 km) when that is larger (default true)",
+  ),
+  centroidMeters: z.number().min(0).optional().describe(
+    "a distance in metres: a point this close to a centre of ORIGCTY (centres.ts) is flagged coord-centroid, at most a " +
+      "hundredth of the square root of the country's area (default 1,000 m, CoordinateCleaner's cc_cen buffer; BDQ's is 5,000 m)",
+  ),
+  outlierKm: z.number().positive().optional().describe(
+    "a distance in km: a point farther than this from every other point of its taxon (GENUS + SPECIES) is flagged " +
+      'coord-outlier (default 1,000, CoordinateCleaner\'s cc_outl method "distance")',
+  ),
+  outlierMinRecords: z.number().int().min(2).optional().describe(
+    "a whole number: taxa with fewer points are not tested for outliers (default 10)",
+  ),
+  outlierWildOnly: z.boolean().optional().describe(
+    "true or false: test only wild and weedy accessions (SAMPSTAT 100-200) for outliers, when the frame has SAMPSTAT " +
+      "(default true: landraces and cultivars travelled with people)",
+  ),
+  today: z.date().optional().describe("a Date: the day dates are checked against (date-future; default now)"),
+  rules: z.array(z.string()).optional().describe('an array of rule ids, e.g. ["coord-centroid", "date-future"] (default every rule)'),
+});
+
+/** The options of checkPassports() (inferred from CheckOptionsSchema). */
+export type CheckOptions = z.input<typeof CheckOptionsSchema>;
 
 export interface QualityReport {
   /**
@@ -143,11 +146,29 @@ function lookup(keys: string[], hits: [string[], Rule, Hit][]): DataFrame {
  * findings.writeCSV("findings.csv");
  * ```
  */
-export function checkPassports(df: DataFrame, options: CheckOptions = {}): QualityReport {
+export function checkPassports(df: DataFrame, options?: CheckOptions): QualityReport {
+  return check(df, options);
+}
+
+const check = defineAnalysis({
+  name: "checkPassports()",
+  kind: "quality",
+  options: CheckOptionsSchema,
+  run: (df, options, ctx) => {
+    for (const id of options.rules ?? []) {
+      if (RULE_BY_ID.has(id)) continue;
+      const near = closest(id, RULES.map((x) => x.id), 1);
+      ctx.fail(
+        `unknown rule '${id}'${near.length ? ` (did you mean '${near[0]}'?)` : ""}`,
+        `rules are ${RULES.map((x) => x.id).join(", ")}`,
+      );
+    }
+    return runChecks(df, options);
+  },
+});
+
+function runChecks(df: DataFrame, options: CheckOptions): QualityReport {
   const started = performance.now();
-  for (const id of options.rules ?? []) {
-    if (!RULE_BY_ID.has(id)) throw new RangeError(`unknown rule '${id}'; rules are ${RULES.map((x) => x.id).join(", ")}`);
-  }
   const wanted = new Set(options.rules ?? RULES.map((x) => x.id));
   const rules = RULES.filter((r) => wanted.has(r.id));
   const runnable = rules.filter((r) => meetsNeeds(r, (c) => has(df, c)));

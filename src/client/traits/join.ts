@@ -11,8 +11,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { attachDiagnostics, CoercionLog, diagnostics } from "../../kernel/diagnostics.ts";
 import { GenesysInputError } from "../../kernel/errors.ts";
-import { attachProvenance, type Provenance, provenance } from "../../kernel/provenance.ts";
-import { VERSION } from "../../version.ts";
+import { attachProvenance, joinedProvenance, type Provenance, provenance } from "../../kernel/provenance.ts";
 import type { TraitsResult } from "./workflow.ts";
 
 export interface JoinTraitsOptions {
@@ -27,22 +26,9 @@ const isResult = (x: unknown): x is TraitsResult =>
   !!x && typeof x === "object" && ["wide", "long", "datasets", "descriptors"].every((k) => k in (x as object));
 
 /** The provenance of a frame joined from `parts` (kind "joined", their records in `sources`). */
-function joinedProvenance(parts: (Provenance | undefined)[], rows: number, how: string): Provenance | undefined {
+function joinedFrom(parts: (Provenance | undefined)[], rows: number, how: string): Provenance | undefined {
   const sources = parts.filter((p): p is Provenance => !!p);
-  if (!sources.length) return undefined;
-  return {
-    server: [...new Set(sources.map((p) => p.server))].join(", "),
-    endpoints: [...new Set(sources.flatMap((p) => p.endpoints))],
-    kind: "joined",
-    filter: sources.map((p) => p.filter),
-    options: { how },
-    downloadedAt: sources.map((p) => p.downloadedAt).sort().at(-1)!,
-    fromCache: sources.every((p) => p.fromCache),
-    rows,
-    packageVersion: VERSION,
-    trials: sources.flatMap((p) => p.trials ?? []),
-    sources,
-  };
+  return sources.length ? { ...joinedProvenance(sources, how), rows } : undefined;
 }
 
 /**
@@ -117,6 +103,6 @@ export function joinTraits(passports: DataFrame, traits: TraitsResult | DataFram
     coercions: ds.flatMap((d) => d?.coercions ?? []),
     notes: [...ds.flatMap((d) => d?.notes ?? []), ...log.notes],
   });
-  const p = joinedProvenance(parts, result.height, how);
+  const p = joinedFrom(parts, result.height, how);
   return p ? attachProvenance(result, p) : result;
 }

@@ -1,0 +1,121 @@
+/**
+ * The one analysis contract (src/kernel/analysis.ts): every public analysis parses its options with the one parser
+ * (an unknown option is a GenesysInputError naming the closest known one), checks the frame and its columns, and
+ * leaves every frame of its result with provenance derived from the input's and with diagnostics.
+ */
+import pl from "nodejs-polars";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { checkPassports, citation, diagnostics, GenesysInputError, provenance } from "../src/index.ts";
+import { defineAnalysis } from "../src/kernel/analysis.ts";
+import { attachProvenance, freshProvenance } from "../src/kernel/provenance.ts";
+
+const passports = () =>
+  attachProvenance(
+    pl.DataFrame({
+      INSTCODE: ["COL003", "PER001"],
+      ACCENUMB: ["G1", "CIP 1"],
+      ORIGCTY: ["COL", "PER"],
+      DECLATITUDE: [3.5, -12.1],
+      DECLONGITUDE: [-76.3, -77.0],
+    }),
+    freshProvenance({
+      server: "https://api.genesys-pgr.org",
+      endpoints: ["POST /api/v2/acn/query"],
+      kind: "passports",
+      filter: { crop: ["beans"] },
+      options: {},
+      rows: 2,
+    }),
+  );
+
+/** The error a call throws (fails the test when it throws none). */
+function thrown(f: () => unknown): GenesysInputError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(GenesysInputError);
+    return e as GenesysInputError;
+  }
+  throw new Error("expected a GenesysInputError");
+}
+
+describe("the analysis contract", () => {
+  it("checkPassports: a misspelt option is an error naming the closest known one", () => {
+    const e = thrown(() => checkPassports(passports(), { tolerance: 1 } as never));
+    expect(e.message).toMatch(/^checkPassports\(\): unknown option 'tolerance' \(did you mean 'toleranceMeters'\?\)\n/);
+    expect(e.hint).toMatch(/accepted options: toleranceMeters, useUncertainty/);
+    const w = thrown(() => checkPassports(passports(), { toleranceMeters: "2 km" } as never));
+    expect(w.message).toMatch(/^checkPassports\(\): option 'toleranceMeters' is "2 km"; it must be a distance in metres/);
+  });
+
+  it("checkPassports: an unknown rule id names the closest rule", () => {
+    const e = thrown(() => checkPassports(passports(), { rules: ["coord-centriod"] }));
+    expect(e.message).toMatch(/unknown rule 'coord-centriod' \(did you mean 'coord-centroid'\?\)/);
+  });
+
+  it("checkPassports: something other than a frame says what to pass", () => {
+    const e = thrown(() => checkPassports([{ ACCENUMB: "G1" }] as never));
+    expect(e.message).toMatch(/^checkPassports\(\): expects a polars DataFrame of passports/);
+  });
+
+  it("the result's frames keep the source cited, with the derivation and diagnostics", () => {
+    const df = passports();
+    const r = checkPassports(df, { rules: ["coord-centroid"] });
+    for (const [frame, kind] of [[r.findings, "quality.findings"], [r.summary, "quality.summary"]] as const) {
+      const p = provenance(frame)!;
+      expect(p.kind).toBe(kind);
+      expect(p.rows).toBe(frame.height);
+      expect(p.server).toBe("https://api.genesys-pgr.org");
+      expect(p.filter).toEqual({ crop: ["beans"] });
+      expect(p.derivation?.map((d) => d.by)).toEqual(["checkPassports()"]);
+      expect(p.derivation?.[0]?.options).toEqual({ rules: ["coord-centroid"] });
+      expect(diagnostics(frame)?.endpoint).toBe("checkPassports()");
+      expect(citation(frame).text).toMatch(/api\.genesys-pgr\.org/);
+    }
+  });
+
+  it("a frame without provenance: the result says it cannot cite its source", () => {
+    const r = checkPassports(pl.DataFrame({ ACCENUMB: ["G1"], DECLATITUDE: [1], DECLONGITUDE: [2] }));
+    expect(provenance(r.findings)).toBeUndefined();
+    expect(diagnostics(r.findings)?.notes.join(" ")).toMatch(/no provenance/);
+  });
+
+  const demo = defineAnalysis({
+    name: "demo()",
+    kind: "demo",
+    options: z.strictObject({ scale: z.number().optional().describe("a number") }),
+    columns: [{ name: "DECLATITUDE", type: "numeric" }, { name: "ACCENUMB", type: "text" }],
+    selectHint: (m) => `g.passports(filter, { select: [${m.map((c) => `"${c}"`).join(", ")}] })`,
+    run: (df, o) => df.select(pl.col("DECLATITUDE").mul(o.scale ?? 1)),
+  });
+
+  it("a missing column names the closest present one and what to select", () => {
+    const e = thrown(() => demo(pl.DataFrame({ ACCNUMB: ["G1"], DECLATITUDE: [1] })));
+    expect(e.message.split("\n")[0]).toBe('demo(): the frame has no column "ACCENUMB"');
+    expect(e.hint).toBe(`did you mean 'ACCNUMB' for 'ACCENUMB'? g.passports(filter, { select: ["ACCENUMB"] })`);
+  });
+
+  it("the subject is said once, even when a message begins with it", () => {
+    const e = new GenesysInputError("collectingSitesMap(): the frame has no DECLONGITUDE", { endpoint: "collectingSitesMap()" });
+    expect(e.message).toBe("collectingSitesMap(): the frame has no DECLONGITUDE");
+  });
+
+  it("a column of the wrong type says how to cast it", () => {
+    const e = thrown(() => demo(pl.DataFrame({ ACCENUMB: ["G1"], DECLATITUDE: ["1.5"] })));
+    expect(e.message.split("\n")[0]).toBe('demo(): column "DECLATITUDE" is String; it must be numeric');
+    expect(e.hint).toMatch(/cast\(pl\.Float64/);
+  });
+
+  it("a declared analysis derives provenance once more per step", () => {
+    const once = demo(passports(), { scale: 2 });
+    expect(provenance(once)?.derivation).toHaveLength(1);
+    const twice = demo(once.withColumns(pl.lit("G1").alias("ACCENUMB")));
+    expect(provenance(twice)).toBeUndefined(); // a polars-derived frame is a new frame: nothing to cite
+    attachProvenance(once, provenance(once)!);
+    expect(
+      provenance(demo(attachProvenance(once.withColumns(pl.lit("x").alias("ACCENUMB")), provenance(once)!)))?.derivation?.map((d) => d.by),
+    )
+      .toEqual(["demo()", "demo()"]);
+  });
+});
