@@ -66,9 +66,10 @@ export {
 } from "./duplicates/index.ts";
 export {
   type AnEstimate,
-  type CoreCollectionOptionsInput,
-  type CoreCollectionResult,
   coreCollection,
+  type CoreCollectionOptions,
+  CoreCollectionOptionsSchema,
+  type CoreCollectionResult,
   type CoreScores,
   coreScores,
 } from "./core-collection/index.ts";

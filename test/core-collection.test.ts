@@ -95,13 +95,23 @@ describe("coreCollection() errors", () => {
   });
   it("a column the frame does not have, and an unknown option", () => {
     const e = thrown(() => coreCollection(maize, { size: 10, columns: ["GYY"] }));
-    expect(e.message.split("\n")[0]).toBe("coreCollection(): the frame has no column 'GYY'");
-    expect(e.hint).toBe("did you mean 'GY'? ");
+    expect(e.message.split("\n")[0]).toBe('coreCollection(): the frame has no column "GYY"');
+    expect(e.hint).toBe("did you mean 'GY' for 'GYY'? select GYY too");
     const o = thrown(() => coreCollection(maize, { size: 10, columns, objectve: "AN" } as never));
-    expect(o.message.split("\n")[0]).toBe("coreCollection(): unknown option 'objectve' (did you mean 'objective'?) for coreCollection()");
+    expect(o.message.split("\n")[0]).toBe("coreCollection(): unknown option 'objectve' (did you mean 'objective'?)");
   });
   it("an id that is not in the frame", () => {
     const e = thrown(() => coreCollection(mixed, { size: 5, columns: mixedColumns, id: "ID", always: ["ACC999"] }));
     expect(e.message.split("\n")[0]).toBe('coreCollection(): always names "ACC999", which is not in column ID');
+  });
+});
+
+describe("coreCollection() required options", () => {
+  it("names size and columns when missing", () => {
+    const e = thrown(() => coreCollection(maize, { columns }));
+    expect(e.message.split("\n")[0]).toBe("coreCollection(): size is required");
+    expect(e.hint).toBe("give a count or a fraction, e.g. { size: 0.1, columns: [...] }");
+    const c = thrown(() => coreCollection(maize, { size: 3 }));
+    expect(c.message.split("\n")[0]).toBe("coreCollection(): columns is required");
   });
 });

@@ -36,6 +36,6 @@ run() {
 case "${1:-}" in
   jar) get_jar; echo "$jar" ;;
   run) shift; run "$@" ;;
-  fixtures) get_jar; node "$here/corehunter-fixtures.mjs" "$here/corehunter.sh" ;;
+  fixtures) get_jar; node "$here/corehunter-fixtures.mjs" "$here/corehunter.sh"; (cd "$root" && npx deno fmt test/fixtures/core-collection) ;;
   *) echo "usage: bench/peers/corehunter.sh jar | fixtures | run <evaluate|sample|ranges> ..." >&2; exit 2 ;;
 esac

@@ -4,13 +4,12 @@
  * tool's core). See docs/core.md.
  */
 import pl, { type DataFrame } from "nodejs-polars";
-import { checkOptionsWith } from "../kernel/options.ts";
-import { attachDiagnostics, CoercionLog, type Diagnostics } from "../kernel/diagnostics.ts";
-import { attachProvenance, provenance } from "../kernel/provenance.ts";
+import { type AnalysisContext, defineAnalysis } from "../kernel/analysis.ts";
+import type { CoercionLog, Diagnostics } from "../kernel/diagnostics.ts";
 import { prepareColumns, type PreparedColumns } from "./columns.ts";
 import type { GowerColumn } from "./gower.ts";
-import { checkColumns, coreSize, noUsableColumn, resolveRows, tooFewCandidates, WHERE } from "./inputs.ts";
-import { CoreCollectionOptions, type CoreCollectionOptionsInput, type CoreCollectionOptionsParsed, weightsOf } from "./options.ts";
+import { checkColumns, checkOrdinal, coreSize, noUsableColumn, required, resolveRows, tooFewCandidates, WHERE } from "./inputs.ts";
+import { type CoreCollectionOptionsParsed, CoreCollectionOptionsSchema, weightsOf } from "./options.ts";
 import { seededRandom } from "./prng.ts";
 import { type CoreScores, scoreCore } from "./scores.ts";
 import { searchCore, type SearchReport } from "./search.ts";
@@ -30,11 +29,11 @@ export interface CoreCollectionResult {
   columns: GowerColumn[];
   /** The options as applied (defaults filled in). */
   options: CoreCollectionOptionsParsed;
+  /** Columns dropped (constant, empty) and rows without data; also diagnostics(result.frame). */
   diagnostics: Diagnostics;
 }
 
-function describeInput(prep: PreparedColumns, n: number): CoercionLog {
-  const log = new CoercionLog();
+function describeInput(prep: PreparedColumns, n: number, log: CoercionLog): void {
   for (const d of prep.dropped) {
     log.add(
       d.column,
@@ -45,7 +44,6 @@ function describeInput(prep: PreparedColumns, n: number): CoercionLog {
   if (prep.rowsWithoutData.length) {
     log.note(`${prep.rowsWithoutData.length} rows have no value in any used column: they can not enter the core (they count in AN)`);
   }
-  return log;
 }
 
 /** Rows that may enter the core: with data and not in never. */
@@ -58,39 +56,21 @@ function candidateRows(n: number, prep: PreparedColumns, never: number[]): Int32
   return Int32Array.from(rows);
 }
 
-/** The frame flagged and the core, with provenance derived from the input's (kind, options). */
-function flagged(df: DataFrame, rows: number[], o: CoreCollectionOptionsParsed, d: Diagnostics) {
+/** The whole frame with a boolean `core` column, and the core's rows. */
+function flagged(df: DataFrame, rows: number[]): { frame: DataFrame; core: DataFrame } {
   const mask = new Array<boolean>(df.shape.height).fill(false);
   for (const r of rows) mask[r] = true;
   const frame = df.withColumn(pl.Series("core", mask, pl.Bool));
-  const core = frame.filter(pl.col("core")).drop("core");
-  const p = provenance(df);
-  for (const [out, kind] of [[frame, "core-collection.flagged"], [core, "core-collection.core"]] as const) {
-    if (p) attachProvenance(out, { ...p, kind, rows: out.shape.height, options: { ...p.options, derivedBy: WHERE, coreCollection: o } });
-    attachDiagnostics(out, d);
-  }
-  return { frame, core };
+  return { frame, core: frame.filter(pl.col("core")).drop("core") };
 }
 
-/**
- * A core collection of `size` accessions of `df` that maximises Core Hunter's EN (diversity) by default, or AN, EE or
- * a weighted combination, over Gower's distance on `columns`.
- * @example
- * ```ts
- * import { coreCollection, Genesys } from "genesys-notebook";
- * const passports = await Genesys.fromEnv().passports({ crop: ["beans"] });
- * const r = coreCollection(passports, { size: 0.1, columns: ["ORIGCTY", "SAMPSTAT", "ELEVATION"], seed: 7 });
- * console.log(r.scores.EN, r.core.height, r.frame.filter(r.frame.getColumn("core")).height);
- * ```
- */
-export function coreCollection(df: DataFrame, options: CoreCollectionOptionsInput): CoreCollectionResult {
-  checkOptionsWith(WHERE, CoreCollectionOptions, options);
-  const o = CoreCollectionOptions.parse(options);
-  checkColumns(df, o.columns, o.ordinal);
+function run(df: DataFrame, o: CoreCollectionOptionsParsed, ctx: AnalysisContext): CoreCollectionResult {
+  const { size: asked, columns } = required(o);
+  checkOrdinal(columns, o.ordinal);
   const n = df.shape.height;
-  const size = coreSize(o.size, n);
+  const size = coreSize(asked, n);
   const { always, never } = resolveRows(df, o, size);
-  const prep = prepareColumns(df, o);
+  const prep = prepareColumns(df, { columns, ordinal: o.ordinal });
   if (prep.data.columns.length === 0) noUsableColumn(prep.dropped);
   const candidates = candidateRows(n, prep, never);
   const withAlways = new Set([...candidates, ...always]).size;
@@ -109,10 +89,31 @@ export function coreCollection(df: DataFrame, options: CoreCollectionOptionsInpu
   });
   const rows = Array.from(report.core).sort((a, b) => a - b);
   const scores = scoreCore(prep.data, rows, seededRandom(o.seed ^ 0x5eed), 2e8, o.anSample);
-  const diagnostics = describeInput(prep, n).toDiagnostics(WHERE);
+  describeInput(prep, n, ctx.log);
   const { core: _, ...search } = report;
-  return { ...flagged(df, rows, o, diagnostics), rows, scores, search, columns: prep.data.columns, options: o, diagnostics };
+  return { ...flagged(df, rows), rows, scores, search, columns: prep.data.columns, options: o, diagnostics: ctx.log.toDiagnostics(WHERE) };
 }
+
+/**
+ * A core collection of `size` accessions of `df` that maximises Core Hunter's EN (diversity) by default, or AN, EE or
+ * a weighted combination, over Gower's distance on `columns`. The result's frames carry provenance derived from the
+ * input's (the query it came from and these options) and diagnostics.
+ * @example
+ * ```ts
+ * import { coreCollection, Genesys } from "genesys-notebook";
+ * const passports = await Genesys.fromEnv().passports({ crop: ["beans"] });
+ * const r = coreCollection(passports, { size: 0.1, columns: ["ORIGCTY", "SAMPSTAT", "ELEVATION"], seed: 7 });
+ * console.log(r.scores.EN, r.core.height, r.frame.filter(r.frame.getColumn("core")).height);
+ * ```
+ */
+export const coreCollection = defineAnalysis({
+  name: WHERE,
+  kind: "core-collection",
+  input: "accessions with the columns the distance uses (passports, traits, climate)",
+  options: CoreCollectionOptionsSchema,
+  columns: (o) => [...(o.columns ?? []), ...(o.id ? [o.id] : [])].map((name) => ({ name })),
+  run,
+});
 
 /**
  * EN, AN and EE (Core Hunter's definitions over Gower's distance) of any subset of `df`: row numbers or a boolean

@@ -12,7 +12,7 @@ const fail = (message: string, hint: string): never => {
   throw new GenesysInputError(message, { endpoint: WHERE, hint });
 };
 
-/** Every named column exists; ordinal ones are among `columns`. */
+/** Every named column exists (coreScores(); coreCollection() has defineAnalysis check it); ordinal ones are among `columns`. */
 export function checkColumns(df: DataFrame, columns: readonly string[], ordinal: readonly string[]): void {
   for (const c of columns) {
     if (df.columns.includes(c)) continue;
@@ -22,6 +22,11 @@ export function checkColumns(df: DataFrame, columns: readonly string[], ordinal:
       near.length ? `did you mean '${near[0]}'? ` : `the frame's columns: ${df.columns.slice(0, 12).join(", ")}`,
     );
   }
+  checkOrdinal(columns, ordinal);
+}
+
+/** Ordinal columns are among `columns`. */
+export function checkOrdinal(columns: readonly string[], ordinal: readonly string[]): void {
   const stray = ordinal.filter((c) => !columns.includes(c));
   if (stray.length) {
     fail(
@@ -100,6 +105,13 @@ export function resolveRows(
     );
   }
   return { always, never };
+}
+
+/** size and columns are given. */
+export function required(o: { size?: number; columns?: string[] }): { size: number; columns: string[] } {
+  if (o.size === undefined) fail("size is required", "give a count or a fraction, e.g. { size: 0.1, columns: [...] }");
+  if (o.columns === undefined) fail("columns is required", 'name the columns the distance uses, e.g. columns: ["ORIGCTY", "ELEVATION"]');
+  return { size: o.size!, columns: o.columns! };
 }
 
 /** No usable column: all of them empty or constant. */

@@ -4,14 +4,14 @@ import { z } from "zod";
 const weight = z.number().min(0);
 const ids = z.array(z.union([z.string().min(1), z.number().int().min(0)]));
 
-export const CoreCollectionOptions = z.strictObject({
+export const CoreCollectionOptionsSchema = z.strictObject({
   /** The core's size: a count (an integer ≥ 1) or a fraction of the collection (0 < size < 1). Required. */
-  size: z.number().positive().describe("a count (an integer >= 1) or a fraction of the collection (0 < size < 1), e.g. 0.1"),
+  size: z.number().positive().optional().describe("a count (an integer >= 1) or a fraction of the collection (0 < size < 1), e.g. 0.1"),
   /**
    * The columns the distance uses. Numbers are numeric (range-scaled), text and categorical columns nominal, booleans
    * asymmetric binary; list ordinal ones in `ordinal` too. Missing values are allowed. Required.
    */
-  columns: z.array(z.string().min(1)).min(1).describe('an array of column names, e.g. ["ELEVATION", "ORIGCTY"]'),
+  columns: z.array(z.string().min(1)).min(1).optional().describe('an array of column names, e.g. ["ELEVATION", "ORIGCTY"]'),
   /** Columns of `columns` to treat as ordinal: ranked among their distinct values (numbers by value, text A→Z). */
   ordinal: z.array(z.string().min(1)).default([]).describe("an array of column names that are also in columns"),
   /**
@@ -43,8 +43,8 @@ export const CoreCollectionOptions = z.strictObject({
   anSample: z.number().int().min(100).default(20_000).describe("an integer >= 100"),
 });
 
-export type CoreCollectionOptionsInput = z.input<typeof CoreCollectionOptions>;
-export type CoreCollectionOptionsParsed = z.output<typeof CoreCollectionOptions>;
+export type CoreCollectionOptions = z.input<typeof CoreCollectionOptionsSchema>;
+export type CoreCollectionOptionsParsed = z.output<typeof CoreCollectionOptionsSchema>;
 
 /** The objective as weights. */
 export function weightsOf(objective: CoreCollectionOptionsParsed["objective"]): { EN: number; AN: number; EE: number } {
