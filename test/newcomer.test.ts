@@ -151,6 +151,67 @@ describe("a filter that matches nothing", () => {
   });
 });
 
+describe("a message for every slip, over real HTTP (issue 45)", () => {
+  const ctx = useSandboxClient({ accessions: 1_000 });
+  const quiet = { onDiagnostics: () => undefined };
+
+  it('select: ["ACCNUMB"] says did you mean ACCENUMB; ["ORIGCTY_name"] says decode: true adds it', async () => {
+    const typo = await message(ctx.g.passports({ crop: ["maize"] }, { select: ["ACCNUMB"] }));
+    expect(typo).toBeInstanceOf(GenesysInputError);
+    expect(typo.message).toContain("unknown select field 'ACCNUMB' (did you mean 'ACCENUMB'?)");
+    const label = await message(ctx.g.passports({ crop: ["maize"] }, { select: ["ACCENUMB", "ORIGCTY_name"] }));
+    expect(label.message).toContain("unknown select field 'ORIGCTY_name' (decode: true adds it: select 'ORIGCTY' and pass decode: true)");
+    const fine = await ctx.g.passports({ crop: ["maize"] }, { select: ["ACCENUMB", "ORIGCTY"], decode: true, limit: 3 });
+    expect(fine.columns).toContain("ORIGCTY_name");
+  });
+
+  it('an MCPD name as a filter key, ORIGCTY: ["MEX"], points to countryOfOrigin: { code3: ["MEX"] }', async () => {
+    const e = await message(ctx.g.passports({ ORIGCTY: ["MEX"] } as never));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain(`unknown filter key 'ORIGCTY' (an MCPD name: filter with countryOfOrigin: { code3: ["MEX"] })`);
+    const inst = await message(ctx.g.passports({ INSTCODE: ["MEX002"] } as never));
+    expect(inst.message).toContain(`unknown filter key 'INSTCODE' (an MCPD name: filter with institute: { code: ["MEX002"] })`);
+  });
+
+  it('crop: ["corn"] suggests maize; ["Zea mays"] suggests taxonomy: { genus: ["Zea"] }', async () => {
+    const corn = await ctx.g.passports({ crop: ["corn"] }, quiet);
+    expect(corn.height).toBe(0);
+    expect(diagnostics(corn)!.notes.join("\n")).toContain(
+      `filter crop: "corn" matches no crop of this server (g.crops()); did you mean "maize"?`,
+    );
+    const zea = await ctx.g.passports({ crop: ["Zea mays"] }, quiet);
+    expect(diagnostics(zea)!.notes.join("\n")).toContain(
+      `filter crop: "Zea mays" matches no crop of this server (g.crops()); a botanical name: filter with ` +
+        `taxonomy: { genus: ["Zea"], species: ["mays"] }`,
+    );
+    const byGenus = await ctx.g.passports({ taxonomy: { genus: ["Zea"], species: ["mays"] } }, { select: ["GENUS"], limit: 5 });
+    expect(byGenus.height).toBe(5);
+  });
+
+  it("an unknown dataset UUID gets the list of trials, as an unknown title does", async () => {
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    const e = await message(ctx.g.traits({ crop: ["maize"] }, { datasets: [uuid] }));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toMatch(new RegExp(`^traits\\(\\): dataset '${uuid}' not among the \\d+ trial datasets with data for this filter`));
+    expect(e.message).toMatch(/Hint: datasets takes titles or UUIDs; g\.datasets\(filter\) lists them .*; titles here: CIMMYT maize/);
+  });
+
+  it("an HTTP error's headline says its subject once: POST … -> HTTP 404: no dataset …", async () => {
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    for (const call of [() => ctx.g.api.datatables([uuid]), () => ctx.g.accession(uuid)]) {
+      const headline = (await message(call)).message.split("\n")[0]!;
+      expect(headline).toMatch(new RegExp(`^(POST|GET) /api/v2/\\S+ -> HTTP 404: no (dataset|accession) with UUID ${uuid}$`));
+    }
+  });
+
+  it("an unknown descriptor UUID is named, not a polars error", async () => {
+    const e = await message(ctx.g.descriptors(["00000000-0000-4000-8000-000000000000"]));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain("descriptors(): descriptor '00000000-0000-4000-8000-000000000000' unknown to this server");
+    expect(e.message).toContain("g.traits(filter, { descriptors: [...] }) takes titles too");
+  });
+});
+
 describe("hints that are true in a user's project, and attempts", () => {
   it("Genesys.fromEnv() unconfigured names npx genesys-sandbox, not an npm script", () => {
     const saved = { ...process.env };

@@ -26,10 +26,10 @@ import { chmodSync, mkdirSync, readdirSync, rmSync, type Stats, statSync } from 
 import { join } from "node:path";
 import type { Diagnostics } from "../../kernel/diagnostics.ts";
 import type { Provenance } from "../../kernel/provenance.ts";
-import { dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../core/private-fs.ts";
-import { newManifest, type Part, type PartsManifest, readManifest, writeManifest } from "../parts/manifest.ts";
-import { partOf, readParts, writePartSync } from "../parts/part.ts";
-import { keptParts, type StoredPages } from "../parts/resume.ts";
+import { dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../../parts/private-fs.ts";
+import { newManifest, type Part, type PartsManifest, readManifest, writeManifest } from "../../parts/manifest.ts";
+import { partOf, readParts, writePartSync } from "../../parts/part.ts";
+import { keptParts, type StoredPages } from "../../parts/resume.ts";
 
 export type { StoredPages };
 import { queryId } from "./key.ts";
