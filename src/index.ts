@@ -63,6 +63,15 @@ export {
   probableDuplicatesInDataset,
   safetyDuplication,
 } from "./duplicates/index.ts";
+export {
+  type AnEstimate,
+  coreCollection,
+  type CoreCollectionOptions,
+  CoreCollectionOptionsSchema,
+  type CoreCollectionResult,
+  type CoreScores,
+  coreScores,
+} from "./core-collection/index.ts";
 export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";
 export { climateAtSites, climateLayers, climateLayersOf, ClimateOptions } from "./climate/sites.ts";
