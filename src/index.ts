@@ -75,3 +75,16 @@ export {
 export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";
 export { climateAtSites, climateLayers, climateLayersOf, ClimateOptions } from "./climate/sites.ts";
+export {
+  bestBets,
+  type BestBetsOptions,
+  BestBetsOptionsSchema,
+  type BestBetsResult,
+  climateEnvelope,
+  type ClimateEnvelopeOptions,
+  ClimateEnvelopeOptionsSchema,
+  figsModels,
+  type FigsModelsOptions,
+  FigsModelsOptionsSchema,
+  type FigsModelsResult,
+} from "./figs/index.ts";

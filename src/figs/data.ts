@@ -27,7 +27,7 @@ export function climateColumns(frame: DataFrame, given: readonly string[] | unde
   if (found.length) return found;
   return ctx.fail(
     "the frame has no climate column (bio1 to bio19, tmin_01…, named as WorldClim names them)",
-    "add the climate of the collecting sites first: climateAtSites(frame, rasters), or name your columns: climate: [\"aridity\", …]",
+    'add the climate of the collecting sites first: climateAtSites(frame, rasters), or name your columns: climate: ["aridity", …]',
   );
 }
 

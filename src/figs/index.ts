@@ -1,3 +1,5 @@
 /** FIGS (Focused Identification of Germplasm Strategy): trait mining from the climate of collecting sites, best bets. */
-export { type FigsModels, figsModels } from "./models.ts";
-export { FigsModelOptions } from "./options.ts";
+export { figsModels, type FigsModelsResult } from "./models.ts";
+export { type FigsModelsOptions, FigsModelsOptionsSchema } from "./options.ts";
+export { climateEnvelope, type ClimateEnvelopeOptions, ClimateEnvelopeOptionsSchema } from "./envelope.ts";
+export { bestBets, type BestBetsOptions, BestBetsOptionsSchema, type BestBetsResult } from "./bestbets.ts";

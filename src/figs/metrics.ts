@@ -69,7 +69,8 @@ export function classScores(observed: readonly number[], predicted: readonly num
   const counts = Array.from({ length: classes }, () => new Array<number>(classes).fill(0));
   observed.forEach((o, i) => counts[o]![predicted[i]!]!++);
   const n = observed.length, correct = counts.reduce((s, r, i) => s + r[i]!, 0);
-  const rowSums = counts.map((r) => r.reduce((a, b) => a + b, 0)), colSums = counts[0]!.map((_, j) => counts.reduce((s, r) => s + r[j]!, 0));
+  const rowSums = counts.map((r) => r.reduce((a, b) => a + b, 0)),
+    colSums = counts[0]!.map((_, j) => counts.reduce((s, r) => s + r[j]!, 0));
   const po = correct / n, pe = rowSums.reduce((s, r, i) => s + (r * colSums[i]!) / (n * n), 0);
   const kappa = pe === 1 ? 0 : (po - pe) / (1 - pe);
   const se = pe === 1 ? 0 : Math.sqrt((po * (1 - po)) / (n * (1 - pe) ** 2));

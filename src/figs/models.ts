@@ -8,10 +8,10 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import { type AnalysisContext, defineAnalysis } from "../kernel/analysis.ts";
-import { climateColumns, type Evaluated, evaluatedSites, numbers, traitValues, type TraitValues } from "./data.ts";
-import { METHOD_NAMES, type Method, type Params } from "./learners.ts";
+import { climateColumns, type Evaluated, evaluatedSites, numbers, type TraitValues, traitValues } from "./data.ts";
+import { type Method, METHOD_NAMES, type Params } from "./learners.ts";
 import type { ClassScores, NumberScores } from "./metrics.ts";
-import { FigsModelOptions } from "./options.ts";
+import { FigsModelsOptionsSchema } from "./options.ts";
 import { beats, importanceFrame, scoresFrame, verdict } from "./report.ts";
 import { seeded } from "./rng.ts";
 import { stratifiedSplit } from "./split.ts";
@@ -19,10 +19,10 @@ import { type ModelOutcome, type Predictor, trainMethod } from "./train.ts";
 import pl from "nodejs-polars";
 import type { z } from "zod";
 
-type Parsed = z.output<typeof FigsModelOptions>;
+type Parsed = z.output<typeof FigsModelsOptionsSchema>;
 
 /** What figsModels() answers. Its frames carry the input's provenance with this step appended. */
-export interface FigsModels {
+export interface FigsModelsResult {
   trait: string;
   kind: "class" | "number";
   /** The classes (sorted) and the wanted one (a class trait). */
@@ -60,7 +60,10 @@ function checkEvaluated(e: Evaluated, t: TraitValues, o: Parsed & { trait: strin
       );
     }
     if (o.positive !== undefined && !t.classes.includes(o.positive)) {
-      ctx.fail(`positive: "${o.positive}" is not a class of trait "${o.trait}"`, `the classes are ${t.classes.map((c) => `"${c}"`).join(", ")}`);
+      ctx.fail(
+        `positive: "${o.positive}" is not a class of trait "${o.trait}"`,
+        `the classes are ${t.classes.map((c) => `"${c}"`).join(", ")}`,
+      );
     }
   }
   const training = Math.ceil(e.y.length * o.trainFraction);
@@ -80,7 +83,7 @@ function trainingSites(e: Evaluated, o: Parsed): number[] {
   return e.sites.firsts.flatMap((r, i) => (wanted.has(r) ? [i] : []));
 }
 
-/** The best of the models (see FigsModels.best). */
+/** The best of the models (see FigsModelsResult.best). */
 function bestOf(models: readonly ModelOutcome[]): ModelOutcome {
   const key = (m: ModelOutcome) => ("kappa" in m.test ? m.test.kappa : -m.test.rmse) + (beats(m.test) ? 1e6 : 0);
   return models.reduce((b, m) => (key(m) > key(b) ? m : b));
@@ -91,7 +94,7 @@ function mergedFrame(e: Evaluated): DataFrame {
   return pl.DataFrame(rows.length ? rows : { kept: [] as number[], merged: [] as string[] });
 }
 
-function run(frame: DataFrame, options: Parsed, ctx: AnalysisContext): FigsModels {
+function run(frame: DataFrame, options: Parsed, ctx: AnalysisContext): FigsModelsResult {
   if (!options.trait) return ctx.fail("no trait named", 'name the trait column: figsModels(frame, { trait: "resistance" })');
   const o = { ...options, trait: options.trait };
   const climate = climateColumns(frame, o.climate, ctx);
@@ -115,7 +118,12 @@ function run(frame: DataFrame, options: Parsed, ctx: AnalysisContext): FigsModel
     climate,
     best: { method: best.method, name: METHOD_NAMES[best.method], params: best.params, test: best.test, beatsBaseline: beats(best.test) },
     verdict: verdict(models, o.trait, baseline),
-    counts: { training: input.training.length, test: e.y.length - input.training.length, merged: mergedCount(e), incomplete: e.incomplete.length },
+    counts: {
+      training: input.training.length,
+      test: e.y.length - input.training.length,
+      merged: mergedCount(e),
+      incomplete: e.incomplete.length,
+    },
     scores: scoresFrame(models, baseline),
     importance: importanceFrame(models, climate),
     test: testFrame(e, input.training, best, t),
@@ -172,7 +180,7 @@ export const figsModels = defineAnalysis({
   name: "figsModels()",
   kind: "figs",
   input: "accessions with a trait column and the climate of their collecting sites (climateAtSites())",
-  options: FigsModelOptions,
+  options: FigsModelsOptionsSchema,
   columns: (o) => (o.trait ? [{ name: o.trait }] : []),
   run,
 });

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { METHODS } from "./learners.ts";
 
-export const FigsModelOptions = z.strictObject({
+export const FigsModelsOptionsSchema = z.strictObject({
   /** The trait column: a class (text, or numbers with `kind: "class"`) or a number. Rows where it is null are unevaluated. */
-  trait: z.string().optional().describe("the name of the trait column, e.g. \"resistance\""),
+  trait: z.string().optional().describe('the name of the trait column, e.g. "resistance"'),
   /** "auto": text is a class, numbers are numbers. */
   kind: z.enum(["auto", "class", "number"]).default("auto").describe('"auto", "class" or "number"'),
   /** The wanted class (resistant, tolerant…); default the first in alphabetical order, as caret. */
@@ -26,11 +26,11 @@ export const FigsModelOptions = z.strictObject({
   trees: z.number().int().min(10).default(500).describe("a whole number of trees, 10 or more"),
   /** Fixed tuning parameters per method instead of tuning by cross-validation, e.g. { rf: { mtry: 19 }, knn: { k: 7 } }. */
   tune: z.record(z.string(), z.record(z.string(), z.number())).optional()
-    .describe('an object of parameters by method, e.g. { rf: { mtry: 19 }, knn: { k: 7 } }'),
+    .describe("an object of parameters by method, e.g. { rf: { mtry: 19 }, knn: { k: 7 } }"),
   seed: z.number().int().default(1234).describe("a whole number"),
   /** Count accessions collected at one site (equal coordinates) once. */
   mergeSites: z.boolean().default(true).describe("true or false"),
   latitude: z.string().default("DECLATITUDE"),
   longitude: z.string().default("DECLONGITUDE"),
 });
-export type FigsModelOptions = z.input<typeof FigsModelOptions>;
+export type FigsModelsOptions = z.input<typeof FigsModelsOptionsSchema>;

@@ -22,8 +22,7 @@ export function fitScaler(x: readonly number[][]): Scaler {
   return { means, sds };
 }
 
-export const applyScaler = (s: Scaler, x: readonly number[][]): number[][] =>
-  x.map((r) => r.map((v, j) => (v - s.means[j]!) / s.sds[j]!));
+export const applyScaler = (s: Scaler, x: readonly number[][]): number[][] => x.map((r) => r.map((v, j) => (v - s.means[j]!) / s.sds[j]!));
 
 export type Sampling = "none" | "up" | "down";
 

@@ -10,7 +10,10 @@ const f2 = (v: number) => v.toFixed(2);
 const pv = (p: number) => (p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`);
 export const paramText = (p: Params) => Object.entries(p).map(([k, v]) => `${k} = ${v}`).join(", ");
 
-/** A model beats the no-information baseline: accuracy above the largest class's share (p < 0.05) and Kappa's interval above 0; or the correlation of predicted and observed above 0 (p < 0.05) with an RMSE below the mean's. */
+/**
+ * A model beats the no-information baseline: accuracy above the largest class's share (p < 0.05) and Kappa's interval
+ * above 0; or the correlation of predicted and observed above 0 (p < 0.05) with an RMSE below the mean's.
+ */
 export function beats(s: ClassScores | NumberScores): boolean {
   return isClass(s) ? s.pValue < 0.05 && s.kappaLow > 0 : s.pValue < 0.05 && s.rmse < s.baselineRmse;
 }
@@ -67,14 +70,19 @@ export function verdict(models: readonly ModelOutcome[], trait: string, baseline
     const detail = isClass(s0)
       ? `the best accuracy, ${f2(Math.max(...models.map((m) => (m.test as ClassScores).accuracy)))}, is not reliably above the ` +
         `${f2(s0.noInformationRate)} of ${baselineLabel}, and no Kappa's 95% interval lies above 0`
-      : `no model's predictions correlate reliably with the observed values or beat the RMSE ${f2((s0 as NumberScores).baselineRmse)} of ${baselineLabel}`;
+      : `no model's predictions correlate reliably with the observed values or beat the RMSE ${
+        f2((s0 as NumberScores).baselineRmse)
+      } of ${baselineLabel}`;
     return `No model beats the no-information baseline on the ${n} held-back test sites: ${detail}. ` +
-      `On these data the climate of the collecting sites does not predict ${trait}; a best-bet subset chosen by these models is no better than a random one.`;
+      `On these data the climate of the collecting sites does not predict ${trait}; ` +
+      "a best-bet subset chosen by these models is no better than a random one.";
   }
   const parts = good.map((m) => {
     const t = m.test;
     return isClass(t)
-      ? `${METHOD_NAMES[m.method]}: accuracy ${f2(t.accuracy)} against ${f2(t.noInformationRate)} (${pv(t.pValue)}), Kappa ${f2(t.kappa)} (95% ${f2(t.kappaLow)} to ${f2(t.kappaHigh)})`
+      ? `${METHOD_NAMES[m.method]}: accuracy ${f2(t.accuracy)} against ${f2(t.noInformationRate)} (${pv(t.pValue)}), Kappa ${
+        f2(t.kappa)
+      } (95% ${f2(t.kappaLow)} to ${f2(t.kappaHigh)})`
       : `${METHOD_NAMES[m.method]}: RMSE ${f2(t.rmse)} against ${f2(t.baselineRmse)}, R² ${f2(t.rsquared)} (${pv(t.pValue)})`;
   });
   return `Beats the no-information baseline (${baselineLabel}) on the ${n} held-back test sites: ${parts.join("; ")}.` +

@@ -5,8 +5,8 @@
  * held-back test rows beside the no-information baseline, and its variable importance measured.
  */
 import { LEARNERS, type Method, type Params, type Task } from "./learners.ts";
-import { classScores, type ClassScores, numberScores, type NumberScores } from "./metrics.ts";
-import { applyScaler, fitScaler, type Sampling, sampledRows } from "./prepare.ts";
+import { type ClassScores, classScores, type NumberScores, numberScores } from "./metrics.ts";
+import { applyScaler, fitScaler, sampledRows, type Sampling } from "./prepare.ts";
 import { nextSeed, type Random, seeded, shuffled } from "./rng.ts";
 import { repeatedFolds } from "./split.ts";
 
