@@ -65,6 +65,10 @@ export {
 } from "./duplicates/index.ts";
 export {
   type AnEstimate,
+  clusteredCore,
+  type ClusteredCoreOptions,
+  ClusteredCoreOptionsSchema,
+  type ClusteredCoreResult,
   coreCollection,
   type CoreCollectionOptions,
   CoreCollectionOptionsSchema,
