@@ -33,4 +33,5 @@ with open(os.path.join(out, "ward-sklearn.json"), "w") as f:
     json.dump({"made": "bench/peers/ward_sklearn.py", "peer": f"scikit-learn {sklearn.__version__} AgglomerativeClustering(linkage='ward')",
                "input": "ward-input.csv", "labels": answers}, f)
     f.write("\n")
+os.system(f"cd {os.path.join(here, '..', '..')} && npx deno fmt test/fixtures/core-collection/ward-sklearn.json")
 print("ward fixtures written")
