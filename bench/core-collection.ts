@@ -55,9 +55,8 @@ function coreHunter(args: string[]): { EN: number; seconds: number } {
 function peerAvailable(): boolean {
   const java = new Deno.Command("java", { args: ["-version"], stderr: "null", stdout: "null" }).outputSync().success;
   if (!java || !existsSync("bench/tmp/corehunter-base-3.2.0.jar")) {
-    log(
-      "Core Hunter cases skipped: needs Java 17 (Debian: apt-get install openjdk-17-jre-headless) and the jar: bench/peers/corehunter.sh jar",
-    );
+    log("Core Hunter cases skipped: needs Java 17 (Debian: apt-get install openjdk-17-jre-headless) and its jar:");
+    log("  bench/peers/corehunter.sh jar");
     return false;
   }
   return true;
