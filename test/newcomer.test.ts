@@ -5,9 +5,10 @@
  * The same messages from the installed tarball are in test/package.test.ts; the sandbox CLI's there too.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { diagnostics, Genesys, GenesysInputError, GenesysNetworkError, GenesysServerError } from "../src/index.ts";
 import { checkOptions, OPTIONS } from "../src/client/options.ts";
 import { polarsBindingMessage } from "../src/native.ts";
@@ -267,6 +268,54 @@ describe("hints that are true in a user's project, and attempts", () => {
     expect(e.message).toContain("(ECONNREFUSED; 1 attempt, not retried)");
     expect(e.message).toContain("npx genesys-sandbox");
     await g.close();
+  });
+});
+
+describe("the first command a contributor types (issue 45 item 7)", () => {
+  it("npm pack (build.mjs) in a clone without npm install says in one line to run npm install first, no stack trace", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fresh-clone-"));
+    try {
+      mkdirSync(join(dir, "scripts"));
+      copyFileSync("scripts/build.mjs", join(dir, "scripts", "build.mjs"));
+      const run = spawnSync(process.execPath, [join(dir, "scripts", "build.mjs")], { encoding: "utf8" });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split("\n")).toEqual([
+        "genesys-notebook: building dist/ (npm pack, npm run build) needs the dev dependencies: run npm install first",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the repository's package.json approves Deno's install script, and the README says npm install before npm pack", () => {
+    expect(JSON.parse(readFileSync("package.json", "utf8")).allowScripts).toEqual({ deno: true });
+    const readme = readFileSync("README.md", "utf8").replaceAll("\n", " ");
+    expect(readme).toMatch(/with `npm install` then\s+`npm pack`/);
+  });
+});
+
+describe("the docs a newcomer reads (issue 45 item 10)", () => {
+  /** GitHub's anchor of a heading: lower case, punctuation but - and _ dropped, spaces as -. */
+  const slug = (h: string) => h.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+  const anchors = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
+  const docs = ["README.md", ...readdirSync("docs").filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+
+  it("every link to a heading (#anchor, other.md#anchor) in the README and docs/ finds it", () => {
+    const dead: string[] = [];
+    let links = 0;
+    for (const file of docs) {
+      for (const m of readFileSync(file, "utf8").matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)) {
+        links++;
+        const target = m[1] ? join(dirname(file), m[1]) : file;
+        if (!anchors(target).has(m[2]!)) dead.push(`${file}: ${m[1]}#${m[2]}`);
+      }
+    }
+    expect(dead).toEqual([]);
+    expect(links).toBeGreaterThan(10);
+  });
+
+  it('the quick start says what display() shows (not "inline SVG map")', () => {
+    expect(readFileSync("README.md", "utf8")).not.toContain("inline SVG map");
   });
 });
 
