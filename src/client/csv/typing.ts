@@ -188,8 +188,8 @@ export function lenientBlock(df: DataFrame, kinds: Kinds, log: CoercionLog): Dat
 const SENT = sentName("");
 /** The block without the texts asSent kept. */
 function withoutSent(df: DataFrame): DataFrame {
-  const sent = df.columns.filter((c) => c.endsWith(SENT));
-  return sent.length ? df.drop(...sent) : df;
+  const kept = df.columns.filter((c) => !c.endsWith(SENT));
+  return kept.length < df.width ? df.select(...kept) : df;
 }
 
 /** Int64 < Float64; 0 for any other dtype. */
