@@ -33,7 +33,7 @@ import { keptParts, type StoredPages } from "../parts/resume.ts";
 
 export type { StoredPages };
 import { queryId } from "./key.ts";
-import { userCacheDir } from "../../runtime/cache-dir.ts";
+import { userCacheDir } from "../../kernel/cache-dir.ts";
 
 /** `$GENESYS_CACHE_DIR`, else `genesys-notebook/client` in the platform's user cache directory (the one rule: runtime/cache-dir.ts). */
 export const defaultCacheDir = (): string => userCacheDir("client", "GENESYS_CACHE_DIR");
