@@ -72,3 +72,5 @@ export {
   probableDuplicatesInDataset,
   safetyDuplication,
 } from "./duplicates/index.ts";
+export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
+export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";

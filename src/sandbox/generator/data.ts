@@ -1,0 +1,224 @@
+/**
+ * The generator's reference data are data files, not code: `data/*.json` beside this module (in src/ and in the
+ * package's dist/), each with its source, licence and the SHA-256 of its content (test/sandbox-data.test.ts checks it;
+ * `node scripts/sandbox-data.mjs` writes it). Each file is read once, on first use, and checked against its zod schema
+ * here; a missing or malformed file is an error naming it. Adding a crop is a change to these files only: its taxa
+ * (crops.json), a genebank holding it (institutes.json), its traits (traits.json) and names (names.json).
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+
+const Code3 = z.string().regex(/^[A-Z]{3}$/);
+const Weights = <T extends z.ZodType>(value: T) => z.array(z.tuple([value, z.number().int().positive()])).min(1);
+
+/** What every data file says of itself. */
+const Header = {
+  about: z.string().min(1),
+  source: z.array(z.string().min(1)).min(1),
+  licence: z.string().min(1),
+  /** SHA-256 of the file's content without this field (scripts/sandbox-data.mjs). */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+};
+
+export const Taxon = z.object({
+  genus: z.string().min(1),
+  species: z.string().min(1),
+  spAuthor: z.string().min(1),
+  subtaxa: z.string().optional(),
+  subtAuthor: z.string().optional(),
+  /** Synthetic GRIN taxon id (docs/sandbox.md). */
+  grinId: z.number().int().positive(),
+  /** Relative share of the crop's accessions of this status (wild or cultivated) that are of this taxon. */
+  share: z.number().positive(),
+  /** False for a taxon known only wild (teosintes, Aegilops tauschii, wild rice, crop wild relatives). */
+  cultivated: z.boolean(),
+  /**
+   * Native countries of the taxon's wild form (those of the sandbox's countries in the published range); absent when
+   * the taxon has no wild form (bread wheat, faba bean, groundnut, potato: their wild relatives are other taxa).
+   */
+  wild: z.array(Code3).optional(),
+  /** Where landraces of the taxon are grown traditionally, when narrower than the crop's `origins`. */
+  grown: z.array(Code3).optional(),
+}).strict();
+export type Taxon = z.infer<typeof Taxon>;
+
+export const Crop = z.object({
+  /** Genesys crop code. */
+  code: z.string().regex(/^[a-z]+$/),
+  name: z.string().min(1),
+  /** Clonally kept (in vitro, field, cryo) rather than as seed: STORAGE and DUPLSITE follow. */
+  clonal: z.boolean().optional(),
+  /** Countries where the crop is grown traditionally: landraces come from there (or from a taxon's `grown`). */
+  origins: z.array(Code3).min(1),
+  taxa: z.array(Taxon).min(1),
+}).strict();
+export type Crop = z.infer<typeof Crop>;
+
+export const Country = z.object({
+  code3: Code3,
+  codeNum: z.number().int().positive(),
+  name: z.string().min(1),
+  /** Box of the country's farming regions (degrees): its collecting sites (sites.json) lie inside. */
+  lat: z.tuple([z.number(), z.number()]),
+  lon: z.tuple([z.number(), z.number()]),
+  towns: z.array(z.string().min(1)).min(1),
+}).strict();
+export type Country = z.infer<typeof Country>;
+
+export const Institute = z.object({
+  code: z.string().regex(/^[A-Z]{3}\d{3}$/),
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  acronym: z.string().min(1),
+  country: Code3,
+  /** Crop codes, the largest collection first. */
+  crops: z.array(z.string()).min(1),
+  numberPrefix: z.object({ default: z.string() }).catchall(z.string()),
+  url: z.string().url(),
+  /** Year the genebank (or the crop's collection, `foundedCrop`) began: no ACQDATE before it. */
+  founded: z.number().int(),
+  foundedCrop: z.record(z.string(), z.number().int()).optional(),
+  /** Share of wild and weedy accessions per crop where the genebank publishes one; else codes.json `defaultWildShare`. */
+  wildShare: z.record(z.string(), z.number().min(0).max(1)).optional(),
+  /** SAMPSTAT weights of its cultivated material where the genebank publishes them; else codes.json `sampstatCultivated`. */
+  sampstat: Weights(z.number().int()).optional(),
+  /** Safety-duplication sites (DUPLSITE) of seed accessions, and of clonal ones (in vitro back-ups). */
+  duplSeed: z.array(z.string()).min(1),
+  duplClonal: z.array(z.string()).min(1).optional(),
+}).strict();
+export type Institute = z.infer<typeof Institute>;
+
+export const Donor = z.object({ code: z.string().regex(/^[A-Z]{3}\d{3}$/), name: z.string().min(1), numberPrefix: z.string().min(1) })
+  .strict();
+export type Donor = z.infer<typeof Donor>;
+
+const CropsFile = z.object({ ...Header, crops: z.array(Crop).min(1) }).strict();
+const CountriesFile = z.object({ ...Header, countries: z.array(Country).min(1) }).strict();
+const InstitutesFile = z.object({ ...Header, institutes: z.array(Institute).min(1) }).strict();
+const DonorsFile = z.object({ ...Header, donors: z.array(Donor).min(1) }).strict();
+const CodesFile = z.object({
+  ...Header,
+  defaultWildShare: z.number().min(0).max(1),
+  sampstatWild: Weights(z.number().int()),
+  sampstatCultivated: Weights(z.number().int()),
+  collsrcBySampstat: z.array(z.object({ below: z.number().int(), codes: Weights(z.number().int()) }).strict()).min(1),
+  storageSeed: Weights(z.string()),
+  storageClonal: Weights(z.string()),
+  curation: Weights(z.string()),
+  remarks: z.array(z.string().min(1)).min(1),
+}).strict();
+const NamesFile = z.object({
+  ...Header,
+  /** Language area of each country's names; countries not listed get no landrace names. */
+  nameArea: z.record(Code3, z.string()),
+  /** The word that joins a name and a place in an area: "Bayo de Pasto", "Saragolla di Foggia". */
+  placeWord: z.record(z.string(), z.string()),
+  /** Landrace names per language area: `any` for every crop (descriptive words), else per crop code. */
+  landraceNames: z.record(z.string(), z.record(z.string(), z.array(z.string().min(1)))),
+  /** Prefixes of breeding programmes' line designations, per crop. */
+  linePrefix: z.record(z.string(), z.string()),
+}).strict();
+
+const Term = z.object({ code: z.string(), title: z.string(), description: z.string().optional() }).strict();
+export type Term = z.infer<typeof Term>;
+const Values = z.tuple([z.number(), z.number(), z.number().int().min(0), z.number(), z.number()]);
+/** A descriptor as the data file writes it: `terms` may name a list of `termLists`. */
+const DescriptorIn = z.object({
+  columnName: z.string().min(1),
+  title: z.string().min(1),
+  dataType: z.enum(["NUMERIC", "SCALE", "CODED", "BOOLEAN", "TEXT", "DATE"]),
+  category: z.enum(["CHARACTERIZATION", "EVALUATION", "ABIOTICSTRESS", "BIOTICSTRESS", "PHENOLOGY"]),
+  uom: z.string().optional(),
+  description: z.string().min(1),
+  /** NUMERIC: mean, sd, decimals; SCALE: min..max. */
+  mean: z.number().optional(),
+  sd: z.number().optional(),
+  decimals: z.number().int().optional(),
+  minValue: z.number().optional(),
+  maxValue: z.number().optional(),
+  /** Weight of the shared per-accession latent factor (makes traits correlate). */
+  corr: z.number().min(-1).max(1).optional(),
+  /** Which latent factor: 0 growth and yield, 1 seed minerals (Fe and Zn correlate with each other, not with height). */
+  factor: z.number().int().min(0).optional(),
+  terms: z.union([z.string(), z.array(Term)]).optional(),
+  texts: z.array(z.string()).optional(),
+}).strict();
+export type DescriptorIn = z.infer<typeof DescriptorIn>;
+const ByTerm = z.object({ column: z.string(), means: z.array(z.number()).min(1), sds: z.array(z.number()).min(1) }).strict();
+export const CropTraits = z.object({
+  /** Days from sowing to 50 % flowering (heading, silking): [mean, sd, decimals, min, max]. */
+  flowering: Values.optional(),
+  floweringTitle: z.string().optional(),
+  height: Values,
+  heightTitle: z.string().optional(),
+  /** Height follows the accession's term of a CODED descriptor of the crop (bean height by growth habit), in cm. */
+  heightByTerm: ByTerm.optional(),
+  seed: z.object({ title: z.string(), values: Values }).strict().optional(),
+  yield: z.object({ title: z.string(), uom: z.string(), description: z.string(), values: Values }).strict(),
+  quality: DescriptorIn,
+  /** Crop-specific characterization descriptors: a name of `descriptors`, or the descriptor itself. */
+  extra: z.array(z.union([z.string(), DescriptorIn])).optional(),
+}).strict();
+export type CropTraits = z.infer<typeof CropTraits>;
+export const DatasetTemplate = z.object({
+  kind: z.enum(["characterization", "evaluation", "screening"]),
+  /** With `{acronym}` and `{crop}` (the crop's name in lower case). */
+  title: z.string().min(1),
+  /** Share of the crop's accessions in the dataset, percent. */
+  coverage: z.number().int().min(1).max(100),
+  /** Trial environments: how many of the institute's stations, and the years. */
+  sites: z.number().int().positive(),
+  years: z.array(z.number().int()).min(1),
+  /** Share of a member accession's environments it was grown in (at least one). */
+  grown: z.number().min(0).max(1),
+  /** Replicate plots per accession and environment. */
+  reps: z.number().int().min(1).max(3),
+  /** Share of missing observations, 0..1. */
+  missing: z.number().min(0).max(1),
+}).strict();
+export type DatasetTemplate = z.infer<typeof DatasetTemplate>;
+const TraitsFile = z.object({
+  ...Header,
+  termLists: z.record(z.string(), z.array(Term).min(1)),
+  descriptors: z.record(z.string(), DescriptorIn),
+  crops: z.record(z.string(), CropTraits),
+  evaluationCommon: z.array(DescriptorIn),
+  screening: z.record(z.string(), z.array(DescriptorIn).min(1)),
+  screeningDefault: DescriptorIn,
+  /** Experimental stations of the genebanks' host institutes, by the genebank's country. */
+  trialSites: z.record(Code3, z.array(z.string().min(1)).min(1)),
+  datasets: z.array(DatasetTemplate).min(1),
+}).strict();
+
+/** The data files and their schemas. */
+export const DATA_FILES = {
+  "crops.json": CropsFile,
+  "countries.json": CountriesFile,
+  "institutes.json": InstitutesFile,
+  "donors.json": DonorsFile,
+  "codes.json": CodesFile,
+  "names.json": NamesFile,
+  "traits.json": TraitsFile,
+} as const;
+export type DataFileName = keyof typeof DATA_FILES;
+
+/** Where a data file is: `data/<name>` next to this module. */
+export const dataFileUrl = (name: string): URL => new URL(`./data/${name}`, import.meta.url);
+
+const loaded = new Map<string, unknown>();
+
+/** Reads and checks one data file (once). */
+export function readData<N extends DataFileName>(name: N): z.infer<(typeof DATA_FILES)[N]> {
+  if (loaded.has(name)) return loaded.get(name) as z.infer<(typeof DATA_FILES)[N]>;
+  const url = dataFileUrl(name);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(url, "utf8"));
+  } catch (e) {
+    throw new Error(`sandbox generator: cannot read its reference data ${url.pathname}: ${(e as Error).message}`);
+  }
+  const parsed = DATA_FILES[name].safeParse(raw);
+  if (!parsed.success) throw new Error(`sandbox generator: ${url.pathname} does not match its schema: ${parsed.error.message}`);
+  loaded.set(name, parsed.data);
+  return parsed.data as z.infer<(typeof DATA_FILES)[N]>;
+}

@@ -1,0 +1,100 @@
+/**
+ * The sandbox's synthetic climate (src/climate/synthetic.ts): GENERATED DATA, held here to what a reader expects of
+ * the world (a self-test, not a comparison with measurements): deterministic, smooth, 6.5 °C per km of elevation,
+ * colder poleward, seasons reversed south of the equator, deserts dry and monsoons wet in summer. Its regions file is
+ * data with a source and a hash checked here.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { BIO } from "../src/climate/bioclim.ts";
+import { SYNTHETIC_REGIONS_FILE, syntheticClimate, syntheticElevation, syntheticRegions } from "../src/climate/synthetic.ts";
+
+const REGIONS_SHA256 = "e9c01ef84a60cebc51ba6362cb39c6ba0c6d4c3343e7d3948a0cd5130b010809";
+const at = (lat: number, lon: number, elevation = 0) => syntheticClimate(lat, lon, elevation);
+/** Index (0 = January) of the wettest month. */
+const wettestMonth = (prec: number[]) => prec.indexOf(Math.max(...prec));
+
+describe("synthetic-regions.json", () => {
+  it("is the file this test knows (a changed region changes every sandbox: update the hash and say why)", () => {
+    const sha = createHash("sha256").update(readFileSync(SYNTHETIC_REGIONS_FILE)).digest("hex");
+    expect(sha).toBe(REGIONS_SHA256);
+  });
+  it("names its source and licence, and every region has a name", () => {
+    const r = syntheticRegions();
+    expect(r.source).toMatch(/Beck et al\. 2018/);
+    expect(r.licence).toMatch(/MIT/);
+    expect(r.regions.length + r.relief.length).toBeGreaterThan(50);
+  });
+});
+
+describe("syntheticClimate()", () => {
+  it("is deterministic and gives 12 months of each variable and bio1–bio19", () => {
+    const a = at(36.2, 37.15, 390);
+    expect(at(36.2, 37.15, 390)).toEqual(a);
+    for (const k of ["tmin", "tmax", "tavg", "prec"] as const) expect(a[k]).toHaveLength(12);
+    expect(Object.keys(a.bio)).toEqual([...BIO]);
+    for (let m = 0; m < 12; m++) {
+      expect(a.tmin[m]!).toBeLessThan(a.tmax[m]!);
+      expect(a.tavg[m]!).toBeCloseTo((a.tmin[m]! + a.tmax[m]!) / 2, 12);
+      expect(a.prec[m]!).toBeGreaterThan(0);
+    }
+  });
+
+  it("cools by 6.5 °C per km of elevation, every month", () => {
+    const low = at(-1.3, 36.8, 0);
+    const high = at(-1.3, 36.8, 2000);
+    for (let m = 0; m < 12; m++) expect(low.tavg[m]! - high.tavg[m]!).toBeCloseTo(13, 9);
+    expect(high.prec).toEqual(low.prec);
+  });
+
+  it("is colder poleward and has its warm season in July in the north, in January in the south", () => {
+    const bio1 = [0, 20, 40, 60, 75].map((lat) => at(lat, -30).bio.bio1);
+    for (let i = 1; i < bio1.length; i++) expect(bio1[i]!).toBeLessThan(bio1[i - 1]!);
+    const north = at(48, 2);
+    const south = at(-35, 147);
+    expect(north.tavg.indexOf(Math.max(...north.tavg))).toBe(6);
+    expect(south.tavg.indexOf(Math.max(...south.tavg))).toBe(0);
+  });
+
+  it("is smooth: 0.05° apart, no monthly value jumps (also across the equator and the antimeridian)", () => {
+    for (const [lat, lon] of [[0, 20], [23, 10], [21, 79], [-20, -70], [10, 179.99], [0.01, -100]] as const) {
+      const a = at(lat, lon);
+      const b = at(lat + 0.05, lon + 0.05);
+      for (let m = 0; m < 12; m++) {
+        expect(Math.abs(a.tavg[m]! - b.tavg[m]!)).toBeLessThan(0.3);
+        expect(Math.abs(a.prec[m]! - b.prec[m]!)).toBeLessThan(0.03 * a.prec[m]! + 1);
+      }
+    }
+    expect(at(10, 180)).toEqual(at(10, -180));
+  });
+
+  it("puts deserts where a reader expects them: Sahara, Arabia, Atacama, central Australia below 200 mm a year", () => {
+    for (const [name, lat, lon] of [["Sahara", 24, 8], ["Arabia", 22, 48], ["Atacama", -23, -69.5], ["central Australia", -25, 131]]) {
+      expect(at(lat as number, lon as number).bio.bio12, name as string).toBeLessThan(200);
+    }
+    expect(at(-3, -60).bio.bio12, "Amazon").toBeGreaterThan(2000);
+  });
+
+  it("brings the monsoons in summer (India, Sahel, Mexico: July–September) and the Mediterranean's rain in winter", () => {
+    for (const [name, lat, lon] of [["Madhya Pradesh", 23, 78], ["Niger", 13.5, 2], ["Jalisco", 20.7, -103.3]] as const) {
+      const c = at(lat, lon, 1000);
+      expect([6, 7, 8], name).toContain(wettestMonth(c.prec));
+      expect(c.bio.bio15, name).toBeGreaterThan(80);
+      expect(c.bio.bio18, name).toBeGreaterThan(c.bio.bio19 * 5);
+    }
+    const aleppo = at(36.2, 37.15, 390);
+    expect([11, 0, 1]).toContain(wettestMonth(aleppo.prec));
+    expect(aleppo.bio.bio18).toBeLessThan(20);
+  });
+
+  it("has a coarse relief: the Tibetan Plateau above 4,000 m, the Netherlands at sea level", () => {
+    expect(syntheticElevation(34, 87)).toBeGreaterThan(4000);
+    expect(syntheticElevation(52, 5)).toBeLessThan(10);
+  });
+
+  it("refuses a latitude beyond the poles or a value that is not a number", () => {
+    expect(() => syntheticClimate(91, 0, 0)).toThrow(/latitude in \[-90, 90\]/);
+    expect(() => syntheticClimate(0, Number.NaN, 0)).toThrow(RangeError);
+  });
+});
