@@ -302,16 +302,6 @@ describe("sizes in src/", () => {
     "duplicates/stoplist.ts LANDRACE_STOP_WORDS", // duplicates helper
     "plot/extent.ts REGIONS", // display/plot helper
     "quality/centres.ts CATALOGUE", // quality: GBIF's centroids, to a data file (this room, next step)
-    "sandbox/generator/names.ts NAME_AREA", // sandbox generator helper
-    "sandbox/generator/names.ts LANDRACE_NAMES",
-    "sandbox/generator/names.ts LINE_PREFIX",
-    "sandbox/generator/reference.ts origins",
-    "sandbox/generator/reference.ts INSTITUTES",
-    "sandbox/generator/reference.ts DONORS",
-    "sandbox/generator/traits-reference.ts SEED_COLOUR",
-    "sandbox/generator/traits-reference.ts EVALUATION_COMMON",
-    "sandbox/generator/traits-reference.ts beans", // the beans trial's Fe and Zn descriptors
-    "sandbox/generator/traits-reference.ts TRIAL_SITES",
   ];
 
   it("no literal table of 15 lines or more in src/**/*.ts beyond schemas and option tables, and the named ones being moved", () => {
