@@ -74,3 +74,4 @@ export {
 } from "./duplicates/index.ts";
 export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";
+export { climateAtSites, climateLayers, climateLayersOf, ClimateOptions } from "./climate/sites.ts";

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BIO } from "../src/climate/bioclim.ts";
+import { VARIABLES_FILE } from "../src/climate/layers.ts";
 import { SYNTHETIC_REGIONS_FILE, syntheticClimate, syntheticElevation, syntheticRegions } from "../src/climate/synthetic.ts";
 
 const REGIONS_SHA256 = "e9c01ef84a60cebc51ba6362cb39c6ba0c6d4c3343e7d3948a0cd5130b010809";
@@ -25,6 +26,14 @@ describe("synthetic-regions.json", () => {
     expect(r.source).toMatch(/Beck et al\. 2018/);
     expect(r.licence).toMatch(/MIT/);
     expect(r.regions.length + r.relief.length).toBeGreaterThan(50);
+  });
+});
+
+describe("variables.json (WorldClim's names, meanings, units, WorldClim 1.4's divisors)", () => {
+  it("is the file this test knows, with its source and licence", () => {
+    const text = readFileSync(VARIABLES_FILE, "utf8");
+    expect(createHash("sha256").update(text).digest("hex")).toBe("c2de5bbf7f81e87af006d7ac2d9ebf4311c820d1f4e837f78db3c7eeedfe7e93");
+    expect(JSON.parse(text).source).toMatch(/worldclim\.org.*Fick & Hijmans 2017/);
   });
 });
 
