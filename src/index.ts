@@ -64,7 +64,6 @@ export {
 /** nodejs-polars, the same instance the frames come from (`pl.col`, `pl.lit`…), so a project needs no second install. */
 export { default as pl } from "nodejs-polars";
 export {
-  type DatasetOptionsInput,
   type DuplicateOptionsInput,
   type DuplicateResult,
   LANDRACE_STOP_WORDS,
@@ -72,6 +71,15 @@ export {
   probableDuplicatesInDataset,
   safetyDuplication,
 } from "./duplicates/index.ts";
+export {
+  type AnEstimate,
+  coreCollection,
+  type CoreCollectionOptions,
+  CoreCollectionOptionsSchema,
+  type CoreCollectionResult,
+  type CoreScores,
+  coreScores,
+} from "./core-collection/index.ts";
 export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";
 export { climateAtSites, climateLayers, climateLayersOf, ClimateOptions } from "./climate/sites.ts";

@@ -22,7 +22,7 @@ import { notify, passportsDownload } from "./export/passports.ts";
 import { passportBatches } from "./export/batches.ts";
 import { publish } from "../kernel/result.ts";
 import { type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
-import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
+import { checkDescribed, datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
 import { citeTrials } from "./traits/trials.ts";
@@ -338,6 +338,7 @@ export class Genesys extends CatalogueClient {
     const { df } = publish(
       await cached(this.cache, request, async () => {
         const list = await this.api.descriptorList(ids, opts);
+        checkDescribed(ids, list, "descriptors()");
         const d = diagnostics(list);
         return { frames: { df: descriptorsFrame(list, descriptorColumnNames(list)) }, diagnostics: d ? { df: d } : {} };
       }),
