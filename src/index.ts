@@ -73,6 +73,10 @@ export {
 } from "./duplicates/index.ts";
 export {
   type AnEstimate,
+  clusteredCore,
+  type ClusteredCoreOptions,
+  ClusteredCoreOptionsSchema,
+  type ClusteredCoreResult,
   coreCollection,
   type CoreCollectionOptions,
   CoreCollectionOptionsSchema,
