@@ -3,3 +3,4 @@ export { coreCollection, type CoreCollectionResult, coreScores } from "./core.ts
 export { type CoreCollectionOptions, CoreCollectionOptionsSchema } from "./options.ts";
 export type { AnEstimate, CoreScores } from "./scores.ts";
 export type { ColumnKind, GowerColumn } from "./gower.ts";
+export { clusteredCore, type ClusteredCoreOptions, ClusteredCoreOptionsSchema, type ClusteredCoreResult } from "./clustered.ts";

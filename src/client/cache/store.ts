@@ -33,9 +33,9 @@ import { keptParts, type StoredPages } from "../../parts/resume.ts";
 
 export type { StoredPages };
 import { queryId } from "./key.ts";
-import { userCacheDir } from "../../runtime/cache-dir.ts";
+import { userCacheDir } from "../../kernel/cache-dir.ts";
 
-/** `$GENESYS_CACHE_DIR`, else `genesys-notebook/client` in the platform's user cache directory (the one rule: runtime/cache-dir.ts). */
+/** `$GENESYS_CACHE_DIR`, else `genesys-notebook/client` in the platform's user cache directory (the one rule: kernel/cache-dir.ts). */
 export const defaultCacheDir = (): string => userCacheDir("client", "GENESYS_CACHE_DIR");
 
 /** A stored frame's row count and schema (column name -> dtype as `String(dtype)`), checked when it is read back. */
