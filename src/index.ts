@@ -52,7 +52,15 @@ export { COLLSRC_LABELS, MLSSTAT_LABELS, STORAGE_LABELS } from "./mcpd/code-list
 export { COUNTRY_NAMES, countryName, FORMER_COUNTRY_NAMES } from "./mcpd/countries.ts";
 export { decode, type DecodeOptions, decodeValue } from "./mcpd/decode.ts";
 export { type CheckOptions, checkPassports, type QualityReport, type Rule, RULES } from "./quality/index.ts";
-export { type CompletenessOptions, type PassportCompleteness, passportCompleteness, PDCI_ITEMS } from "./quality/index.ts";
+export {
+  type CompletenessOptions,
+  type PassportCompleteness,
+  passportCompleteness,
+  type PassportCompletenessOptions,
+  PassportCompletenessOptionsSchema,
+  type PassportCompletenessResult,
+  PDCI_ITEMS,
+} from "./quality/index.ts";
 /** nodejs-polars, the same instance the frames come from (`pl.col`, `pl.lit`…), so a project needs no second install. */
 export { default as pl } from "nodejs-polars";
 export {
