@@ -1,6 +1,6 @@
 /**
  * The part file type of the on-disk export format (cache entries and the Parquet sink share one format,
- * client/parts/): write + read time of one 200,000-row frame of every passport column, Parquet against Arrow IPC,
+ * src/parts/): write + read time of one 200,000-row frame of every passport column, Parquet against Arrow IPC,
  * median of 3 runs each, alternating, in one process. Also the file size, and whether every dtype came back.
  *   deno run -A bench/cache-format.ts [rows]
  * Uses the 1,000,000-accession sandbox (seed 42; built once, then reused from its cache).

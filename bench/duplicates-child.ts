@@ -10,13 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import {
-  type DuplicateOptionsInput,
-  type DuplicateResult,
-  Genesys,
-  probableDuplicates,
-  probableDuplicatesInDataset,
-} from "../src/index.ts";
+import { type DuplicateOptionsInput, type DuplicateResult, Genesys, probableDuplicates } from "../src/index.ts";
 import { statusMB } from "./proc-status.ts";
 
 export interface ChildReport {
@@ -53,7 +47,7 @@ if (import.meta.main) {
     run = () => probableDuplicates(df, options);
   } else if (values.dataset) {
     const dir = values.dataset;
-    run = () => probableDuplicatesInDataset(dir, options);
+    run = () => probableDuplicates(dir, options);
   } else {
     throw new Error("duplicates-child.ts: pass --dataset DIR or --frame (with GENESYS_API_URL and GENESYS_TOKEN)");
   }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { pairsOfSets, PGRDUP_VIGNETTE, pgrdupPairs } from "../src/duplicates/pgrdup.ts";
+import { pairsOfSets, PGRDUP_VIGNETTE, pgrdupPairs } from "../test/fixtures/pgrdup/pgrdup.ts";
 import { probableDuplicates } from "../src/index.ts";
 
 const HINT = "install R and PGRdup: apt-get install -y r-base-core r-cran-data.table r-cran-igraph r-cran-stringdist r-cran-stringi " +

@@ -1,7 +1,7 @@
 /**
  * deno run -A bench/duplicates-scale.ts [--accessions 5000000] [--seed 42] [--plant 0.02] [--weak]: the whole
  * catalogue's size. A sandbox with planted duplicates (its database cached on disk, as startSandbox() does), exported
- * once with passportsToParquet() into a cached folder (bench/scale-dataset.ts), then probableDuplicatesInDataset() in
+ * once with passportsToParquet() into a cached folder (bench/scale-dataset.ts), then probableDuplicates(folder) in
  * a process of its own (bench/duplicates-child.ts), whose peak resident set (VmHWM) is the finder's alone. Prints
  * seconds, peak RSS, pairs, sets and the load average. The first run builds the sandbox and the export (about 15 and
  * 10 minutes on 2 cores): opt-in, `npm run bench:duplicates -- --large` or `npm run bench:duplicates-scale`.
@@ -45,7 +45,7 @@ for (const options of [{ weakPairs: false }, ...(values.weak ? [{}] : [])]) {
   const r = await runFinderProcess(["--dataset", ds.dir, "--options", JSON.stringify(options), ...(out ? ["--out", out] : [])]);
   const s = r.summary;
   console.log(
-    `probableDuplicatesInDataset(${JSON.stringify(options)}) on ${r.rows.toLocaleString("en")} passports: ${r.seconds[0]!.toFixed(0)} s, ` +
+    `probableDuplicates(folder, ${JSON.stringify(options)}) on ${r.rows.toLocaleString("en")} passports: ${r.seconds[0]!.toFixed(0)} s, ` +
       `peak RSS ${r.peakMB.toFixed(0)} MB (VmHWM of the finder's process), ${r.pairs.toLocaleString("en")} pairs ` +
       `(${s["deterministic pairs"]} deterministic, ${s["probable pairs"]} probable, ${s["weak pairs (review only)"]} weak), ` +
       `${r.sets.toLocaleString("en")} sets, largest ${s["largest set"]}, ${s["blocks"]} blocks; ` +

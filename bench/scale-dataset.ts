@@ -4,7 +4,7 @@
  * sandbox's database is cached on disk as startSandbox() does (the first 5,000,000-accession build takes minutes).
  */
 import { join } from "node:path";
-import { partRows, readManifest } from "../src/client/parts/manifest.ts";
+import { partRows, readManifest } from "../src/parts/manifest.ts";
 import { Genesys } from "../src/index.ts";
 import { startSandbox } from "../src/sandbox/index.ts";
 import { defaultCacheDir, GENERATOR_VERSION } from "../src/sandbox/db.ts";

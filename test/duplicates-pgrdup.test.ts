@@ -5,7 +5,7 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { pairsOfSets, PGRDUP_VIGNETTE, pgrdupPairs } from "../src/duplicates/pgrdup.ts";
+import { pairsOfSets, PGRDUP_VIGNETTE, pgrdupPairs } from "./fixtures/pgrdup/pgrdup.ts";
 import { probableDuplicates } from "../src/index.ts";
 
 const DIR = "test/fixtures/pgrdup";

@@ -273,11 +273,20 @@ describe("probable links and sets", () => {
 });
 
 describe("options", () => {
-  it("an unknown or wrong option is a GenesysInputError naming it", () => {
+  it("an unknown or wrong option is a GenesysInputError naming it, through the kernel's one parser", () => {
     expect(() => probableDuplicates(frame([G4680]), { maxDistnce: 2 } as never)).toThrow(GenesysInputError);
-    expect(() => probableDuplicates(frame([G4680]), { maxDistnce: 2 } as never)).toThrow(/did you mean "maxDistance"/);
-    expect(() => probableDuplicates(frame([G4680]), { linkScore: 2 })).toThrow(/linkScore/);
-    expect(() => probableDuplicates(frame([G4680]), { blockBy: "CROP" })).toThrow(/no column "CROP"/);
+    expect(() => probableDuplicates(frame([G4680]), { maxDistnce: 2 } as never)).toThrow(
+      /^probableDuplicates\(\): unknown option 'maxDistnce' \(did you mean 'maxDistance'\?\)\nHint: accepted options: blockBy,/,
+    );
+    expect(() => probableDuplicates(frame([G4680]), { linkScore: 2 })).toThrow(/^probableDuplicates\(\): option 'linkScore' is 2/);
+    expect(() => probableDuplicates(frame([G4680]), { blockBy: "CROP" })).toThrow(/no column "CROP"[^]*pass blockBy: null for one block/);
+    expect(() => probableDuplicates([G4680] as never)).toThrow(/^probableDuplicates\(\): expects a polars DataFrame of passports/);
+  });
+
+  it("safetyDuplication(): a frame without INSTCODE is an error saying what to select", () => {
+    expect(() => safetyDuplication(pl.DataFrame({ INSTCOD: ["COL003"] }))).toThrow(
+      /^safetyDuplication\(\): the frame has no column "INSTCODE"\nHint: did you mean 'INSTCOD' for 'INSTCODE'\? select INSTCODE/,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The one on-disk format of an export kept on disk (src/client/parts/): the passport cache's entries and pages and the
+ * The one on-disk format of an export kept on disk (src/parts/): the passport cache's entries and pages and the
  * Parquet sink's folder are the same kind of folder (Parquet parts and a `_manifest.json` of one zod schema), every dtype
  * passports() produces comes back exactly, and folders of an earlier version's formats are handled truthfully: never
  * read as something they are not, never a crash. Over real HTTP against the sandbox.
@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Genesys, GenesysInputError, provenance } from "../src/index.ts";
 import { cacheKey } from "../src/client/cache/key.ts";
 import { CacheStore } from "../src/client/cache/store.ts";
-import { PARTS_FORMAT, PartsManifestSchema } from "../src/client/parts/manifest.ts";
-import { atomicWriteAsync } from "../src/client/core/private-fs.ts";
-import { writePart } from "../src/client/parts/part.ts";
+import { PARTS_FORMAT, PartsManifestSchema } from "../src/parts/manifest.ts";
+import { atomicWriteAsync } from "../src/parts/private-fs.ts";
+import { writePart } from "../src/parts/part.ts";
 import { useSandboxClient } from "./helpers/sandbox.ts";
 
 let dir: string;

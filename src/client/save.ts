@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, extname } from "node:path";
 import { attachDiagnostics, type Diagnostics, diagnostics } from "../kernel/diagnostics.ts";
 import { GenesysInputError } from "../kernel/errors.ts";
-import { atomicWrite, atomicWriteText } from "./core/private-fs.ts";
+import { atomicWrite, atomicWriteText } from "../parts/private-fs.ts";
 import { attachProvenance, citation, type Provenance, provenance } from "../kernel/provenance.ts";
 import { nativeOf, wrapNative } from "./csv/strptime.ts";
 

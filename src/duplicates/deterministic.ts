@@ -24,7 +24,7 @@ export type KeyKind = "doi" | "held" | "cited" | "collecting";
  * Each deterministic key of record `i`, normalised: the DOI; INSTCODE + ACCENUMB held; DONORCODE + DONORNUMB and each
  * OTHERNUMB item `INSTCODE:number` cited (with the field, and the code and number as the record writes them); each
  * COLLCODE with COLLNUMB and GENUS. The one statement of the key rules, for deterministicLinks() and for the dataset
- * route's pass over the parts (dataset-keys.ts).
+ * route's pass over the parts (key-pass.ts).
  */
 export function eachKey(
   r: Records,

@@ -1,7 +1,5 @@
-/** Probable duplicates and cross-genebank links: `probableDuplicates(df)` and what it is made of. */
-export { type DuplicateResult, probableDuplicates } from "./find.ts";
-export { probableDuplicatesInDataset } from "./dataset.ts";
-export type { DatasetOptionsInput } from "./dataset-options.ts";
+/** Probable duplicates and cross-genebank links: `probableDuplicates(passports)` and what it is made of. */
+export { type DuplicateResult, probableDuplicates, probableDuplicatesInDataset } from "./find.ts";
 export { type DuplicateOptions, type DuplicateOptionsInput, DuplicateOptionsSchema } from "./options.ts";
 export { LANDRACE_STOP_WORDS } from "./stoplist.ts";
 export { safetyDuplication } from "./safety.ts";

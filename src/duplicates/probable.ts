@@ -53,15 +53,29 @@ function exactKind(k: string, maxAlpha: number): [EvidenceKind, number] {
   return ["keyword", letters > maxAlpha ? PROBABLE_WEIGHTS.keyword : 0.3];
 }
 
-/** Finds the probable links among `rows` (one block) and adds them to `pairs`; returns the common keywords met. */
-export function probableLinks(
-  r: Records,
-  rows: number[],
-  block: string,
-  o: DuplicateOptions,
-  pairs: PairStore,
-): CommonKeyword[] {
-  const stop = new Set([...o.stopWords, ...o.exceptions].map((w) => compactKey(w)));
+/** Keyword and whole-name occurrences of a block's records. */
+interface Occurrences {
+  byKeyword: Map<string, Occurrence[]>;
+  nameKeys: Map<string, Occurrence[]>;
+}
+
+/** Emits a pair for every two occurrences of two keywords (or of one, `same`), of two rows and compatible qualifiers. */
+type Emit = (ka: string, kb: string, A: Occurrence[], B: Occurrence[], kind: EvidenceKind, weight: number, same: boolean) => void;
+
+function emitter(pairs: PairStore): Emit {
+  return (ka, kb, A, B, kind, weight, same) => {
+    for (let x = 0; x < A.length; x++) {
+      for (let y = same ? x + 1 : 0; y < B.length; y++) {
+        const a = A[x]!, b = B[y]!;
+        if (a.row === b.row || !compatible(a.qualifier, b.qualifier)) continue;
+        pairs.add(a.row, b.row, { kind, fieldA: a.field, fieldB: b.field, valueA: ka, valueB: kb, weight });
+      }
+    }
+  };
+}
+
+/** The keywords of the name and number fields of `rows`, and their whole names, minus stop words. */
+function occurrencesOf(r: Records, rows: number[], o: DuplicateOptions, stop: Set<string>): Occurrences {
   const byKeyword = new Map<string, Occurrence[]>();
   const nameKeys = new Map<string, Occurrence[]>();
   for (const row of rows) {
@@ -80,11 +94,8 @@ export function probableLinks(
       if (!text) continue;
       const items = field === "OTHERNUMB" ? otherNumbers(text) : [{ instCode: null, number: text }];
       for (const item of items) {
-        const qual = item.instCode
-          ? [item.instCode]
-          : QUALIFIER[field]
-          ? (codeList(value(r, QUALIFIER[field]!, row)).length ? codeList(value(r, QUALIFIER[field]!, row)) : null)
-          : null;
+        const codes = QUALIFIER[field] ? codeList(value(r, QUALIFIER[field]!, row)) : [];
+        const qual = item.instCode ? [item.instCode] : codes.length ? codes : null;
         const kws = new Set(keywordsOf(item.number).filter((k) => hasDigit(k) && !stop.has(k)));
         const whole = compactKey(item.number);
         if (hasDigit(whole) && !stop.has(whole)) kws.add(whole);
@@ -92,6 +103,19 @@ export function probableLinks(
       }
     }
   }
+  return { byKeyword, nameKeys };
+}
+
+/** Finds the probable links among `rows` (one block) and adds them to `pairs`; returns the common keywords met. */
+export function probableLinks(
+  r: Records,
+  rows: number[],
+  block: string,
+  o: DuplicateOptions,
+  pairs: PairStore,
+): CommonKeyword[] {
+  const stop = new Set([...o.stopWords, ...o.exceptions].map((w) => compactKey(w)));
+  const { byKeyword, nameKeys } = occurrencesOf(r, rows, o, stop);
   const common: CommonKeyword[] = [];
   const counted = new Map<Occurrence[], number>();
   const distinctRows = (occ: Occurrence[]) => {
@@ -109,15 +133,7 @@ export function probableLinks(
     return keys;
   };
   const keys = usable(byKeyword);
-  const emit = (ka: string, kb: string, A: Occurrence[], B: Occurrence[], kind: EvidenceKind, weight: number, same: boolean) => {
-    for (let x = 0; x < A.length; x++) {
-      for (let y = same ? x + 1 : 0; y < B.length; y++) {
-        const a = A[x]!, b = B[y]!;
-        if (a.row === b.row || !compatible(a.qualifier, b.qualifier)) continue;
-        pairs.add(a.row, b.row, { kind, fieldA: a.field, fieldB: b.field, valueA: ka, valueB: kb, weight });
-      }
-    }
-  };
+  const emit = emitter(pairs);
   // exact
   for (const k of keys) {
     const occ = byKeyword.get(k)!;
@@ -133,8 +149,18 @@ export function probableLinks(
     if (kind !== "synonym" && rowsOf(ka) * rowsOf(kb) > o.maxKeywordRecords) return;
     emit(ka, kb, byKeyword.get(ka)!, byKeyword.get(kb)!, kind, weight, false);
   }, (keyword, records) => common.push({ block, keyword, records }));
-  // whole names: equal, or one or two edits apart
-  const names = usable(nameKeys);
+  wholeNameLinks(nameKeys, usable(nameKeys), distinctRows, o, emit);
+  return common;
+}
+
+/** Whole names: equal, or one or two edits apart. */
+function wholeNameLinks(
+  nameKeys: Map<string, Occurrence[]>,
+  names: string[],
+  distinctRows: (occ: Occurrence[]) => number,
+  o: DuplicateOptions,
+  emit: Emit,
+): void {
   for (const k of names) {
     const occ = nameKeys.get(k)!;
     if (occ.length < 2) continue;
@@ -142,19 +168,17 @@ export function probableLinks(
     const rare = distinctRows(occ) <= o.rareNameRecords;
     emit(k, k, occ, occ, "name", rare ? PROBABLE_WEIGHTS.name : PROBABLE_WEIGHTS.keyword, true);
   }
-  if (o.fuzzy) {
-    // numbers one digit apart are other material: only names with equal digits are compared (names of one series,
-    // FHIA-58, FHIA-90…, share their letters and would otherwise all be compared with each other)
-    const byDigits = new Map<string, string[]>();
-    for (const k of names) pushTo(byDigits, digitsOf(k), k);
-    for (const group of byDigits.values()) {
-      if (group.length < 2) continue;
-      fuzzyPairs(group, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {
-        emit(group[i]!, group[j]!, nameKeys.get(group[i]!)!, nameKeys.get(group[j]!)!, "name-fuzzy", PROBABLE_WEIGHTS["name-fuzzy"], false);
-      });
-    }
+  if (!o.fuzzy) return;
+  // numbers one digit apart are other material: only names with equal digits are compared (names of one series,
+  // FHIA-58, FHIA-90…, share their letters and would otherwise all be compared with each other)
+  const byDigits = new Map<string, string[]>();
+  for (const k of names) pushTo(byDigits, digitsOf(k), k);
+  for (const group of byDigits.values()) {
+    if (group.length < 2) continue;
+    fuzzyPairs(group, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {
+      emit(group[i]!, group[j]!, nameKeys.get(group[i]!)!, nameKeys.get(group[j]!)!, "name-fuzzy", PROBABLE_WEIGHTS["name-fuzzy"], false);
+    });
   }
-  return common;
 }
 
 /** Double Metaphone primary code, cut to 4 characters as the original algorithm (and PGRdup's C code) does. */

@@ -4,8 +4,8 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { GenesysInputError } from "../kernel/errors.ts";
-import { attachProvenance, freshProvenance, provenance } from "../kernel/provenance.ts";
+import { z } from "zod";
+import { defineAnalysis } from "../kernel/analysis.ts";
 import type { DuplicateResult } from "./find.ts";
 import { codeList, INSTCODE_PATTERN } from "./keywords.ts";
 import { readRecords, value } from "./records.ts";
@@ -23,12 +23,22 @@ import { readRecords, value } from "./records.ts";
  * ```
  */
 export function safetyDuplication(df: DataFrame, duplicates?: DuplicateResult): DataFrame {
-  if (!df.columns.includes("INSTCODE")) {
-    throw new GenesysInputError("the frame has no INSTCODE column", {
-      endpoint: "safetyDuplication()",
-      hint: "select INSTCODE and DUPLSITE",
-    });
-  }
+  return declared(df, {}, duplicates);
+}
+
+/** safetyDuplication() has no options: an options object given is checked (and refused when it names any). */
+export const SafetyOptionsSchema = z.strictObject({});
+
+const declared = defineAnalysis({
+  name: "safetyDuplication()",
+  kind: "duplicates.safety",
+  options: SafetyOptionsSchema,
+  columns: [{ name: "INSTCODE" }],
+  selectHint: () => "select INSTCODE and DUPLSITE",
+  run: (df, _o, _context, duplicates?: DuplicateResult) => safetyCounts(df, duplicates),
+});
+
+function safetyCounts(df: DataFrame, duplicates: DuplicateResult | undefined): DataFrame {
   const r = readRecords(df);
   const elsewhere = new Set<number>();
   if (duplicates) {
@@ -69,16 +79,5 @@ export function safetyDuplication(df: DataFrame, duplicates?: DuplicateResult): 
       ? [col("with_duplicate_elsewhere", (c) => c.elsewhere), col("duplicate_elsewhere_without_duplsite", (c) => c.elsewhereNoDupl)]
       : []),
   ]);
-  const source = provenance(df);
-  return attachProvenance(
-    out,
-    freshProvenance({
-      server: source?.server ?? "(local frame)",
-      endpoints: [...(source?.endpoints ?? []), "safetyDuplication()"],
-      kind: "duplicates.safety",
-      filter: source?.filter ?? null,
-      options: {},
-      rows: out.height,
-    }),
-  );
+  return out;
 }

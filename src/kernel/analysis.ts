@@ -13,11 +13,11 @@
  *
  * Modelled on CoordinateCleaner's `cc_*` tests and bdc's checks: one signature, one kind of result, one summary.
  */
-import type { DataFrame, DataType } from "nodejs-polars";
+import type { DataFrame } from "nodejs-polars";
 import type { z } from "zod";
 import { attachDiagnostics, CoercionLog } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
-import { attachProvenance, derivedProvenance, type Provenance, provenance } from "./provenance.ts";
+import { attachProvenance, derivedProvenance, type Provenance, provenance, rowCount } from "./provenance.ts";
 import { checkOptionsWith, closest } from "./options.ts";
 
 /** A column an analysis reads: its name, and the kind of values it must hold when present. */
@@ -50,9 +50,28 @@ export interface AnalysisDeclaration<S extends z.ZodObject, R, A extends unknown
   options: S;
   /** The columns the frame must have, given the parsed options. */
   columns?: readonly ColumnNeed[] | ((options: z.output<S>, frame: DataFrame) => readonly ColumnNeed[]);
+  /**
+   * Whether a missing column is offered the closest column the frame has (default true); false where the frame's
+   * columns are other fields of their own, as MCPD's ACCENAME is not a misspelt ACCENUMB.
+   */
+  suggestColumns?: boolean;
   /** What to type to get a missing column, e.g. `g.passports(filter, { select: [...] })`. */
   selectHint?: (missing: string[]) => string;
+  /**
+   * Inputs that stand for a frame without being one (a Parquet folder of passports): given such an input, returns its
+   * columns with their dtypes and its provenance, so that the columns are checked and the source cited as a frame's
+   * would be; undefined when the input is not one. The body receives the input as it was given.
+   */
+  source?: (input: unknown) => FrameSource | undefined;
   run(frame: DataFrame, options: z.output<S>, context: AnalysisContext, ...more: A): R;
+}
+
+/** What an input that stands for a frame (`AnalysisDeclaration.source`) shows of itself. */
+export interface FrameSource {
+  readonly columns: readonly string[];
+  /** Each column's dtype by its variant (`String`, `Float64`…), as the type check reads it. */
+  readonly schema: Record<string, { readonly variant: string }>;
+  readonly provenance: Provenance | undefined;
 }
 
 /** A declared analysis: `(frame, options?, ...more)`, with every frame of its result carrying provenance and diagnostics. */
@@ -68,8 +87,13 @@ const NUMERIC = /^(U?Int(8|16|32|64)|Float(32|64)|Decimal)$/;
 const TEXT = /^(Utf8|String|Categorical|Enum)$/;
 
 /** Checks the frame and the columns the analysis needs; returns the parsed options. */
-function checkInput<S extends z.ZodObject>(d: AnalysisDeclaration<S, unknown, never>, frame: unknown, options: unknown): z.output<S> {
-  if (!isFrame(frame)) {
+function checkInput<S extends z.ZodObject>(
+  d: AnalysisDeclaration<S, unknown, never>,
+  input: unknown,
+  options: unknown,
+): z.output<S> {
+  const frame = isFrame(input) ? input : d.source?.(input);
+  if (!frame) {
     throw new GenesysInputError(`expects a polars DataFrame of ${d.input ?? "passports (MCPD columns)"}`, {
       endpoint: d.name,
       hint: "pass the frame g.passports() returned (or a frame read with pl.readCSV / pl.readParquet)",
@@ -77,11 +101,11 @@ function checkInput<S extends z.ZodObject>(d: AnalysisDeclaration<S, unknown, ne
   }
   checkOptionsWith(d.name, d.options, options);
   const parsed = d.options.parse(options ?? {}) as z.output<S>;
-  const needs = typeof d.columns === "function" ? d.columns(parsed, frame) : d.columns ?? [];
-  const schema = frame.schema as Record<string, DataType>;
+  const needs = typeof d.columns === "function" ? d.columns(parsed, frame as DataFrame) : d.columns ?? [];
+  const schema = frame.schema as Record<string, { variant: string }>;
   const missing = needs.filter((c) => !(c.name in schema)).map((c) => c.name);
   if (missing.length) {
-    const near = missing.flatMap((m) => closest(m, frame.columns, 1).map((c) => `'${c}' for '${m}'`));
+    const near = d.suggestColumns === false ? [] : missing.flatMap((m) => closest(m, frame.columns, 1).map((c) => `'${c}' for '${m}'`));
     throw new GenesysInputError(`the frame has no column ${missing.map((m) => `"${m}"`).join(", ")}`, {
       endpoint: d.name,
       code: "GENESYS_MISSING_COLUMNS",
@@ -119,7 +143,7 @@ export function defineAnalysis<S extends z.ZodObject, R, A extends unknown[] = [
   const analysis = (frame: DataFrame, options?: z.input<S>, ...more: A): R => {
     const parsed = checkInput(d as unknown as AnalysisDeclaration<S, unknown, never>, frame, options);
     const log = new CoercionLog();
-    const cited: (Provenance | undefined)[] = [provenance(frame)];
+    const cited: (Provenance | undefined)[] = [isFrame(frame) ? provenance(frame) : d.source?.(frame)?.provenance];
     const context: AnalysisContext = {
       name: d.name,
       log,
@@ -131,6 +155,11 @@ export function defineAnalysis<S extends z.ZodObject, R, A extends unknown[] = [
       },
     };
     const result = d.run(frame, parsed, context, ...more);
+    // an analysis over a source read part by part may be asynchronous: its frames are finished when they exist
+    if (result instanceof Promise) return result.then((done) => finish(done, parsed, log, cited)) as R;
+    return finish(result, parsed, log, cited);
+  };
+  const finish = <T>(result: T, parsed: z.output<S>, log: CoercionLog, cited: (Provenance | undefined)[]): T => {
     if (!cited.some(Boolean)) {
       log.note(
         `${d.name}: the input frame has no provenance (not made by the client, or derived with polars), ` +
@@ -138,7 +167,7 @@ export function defineAnalysis<S extends z.ZodObject, R, A extends unknown[] = [
       );
     }
     for (const [kind, out] of framesOf(result, d.kind)) {
-      const p = derivedProvenance(cited, { by: d.name, options: parsed, kind, rows: out.height });
+      const p = derivedProvenance(cited, { by: d.name, options: parsed, kind, rows: rowCount(out) });
       if (p) attachProvenance(out, p);
       attachDiagnostics(out, log.toDiagnostics(d.name));
     }

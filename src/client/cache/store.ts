@@ -26,16 +26,16 @@ import { chmodSync, mkdirSync, readdirSync, rmSync, type Stats, statSync } from 
 import { join } from "node:path";
 import type { Diagnostics } from "../../kernel/diagnostics.ts";
 import type { Provenance } from "../../kernel/provenance.ts";
-import { dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../core/private-fs.ts";
-import { newManifest, type Part, type PartsManifest, readManifest, writeManifest } from "../parts/manifest.ts";
-import { partOf, readParts, writePartSync } from "../parts/part.ts";
-import { keptParts, type StoredPages } from "../parts/resume.ts";
+import { dirProblem, lstatOrUndefined, ownDir, ownFile, staleTemp, TEMP_RE } from "../../parts/private-fs.ts";
+import { newManifest, type Part, type PartsManifest, readManifest, writeManifest } from "../../parts/manifest.ts";
+import { partOf, readParts, writePartSync } from "../../parts/part.ts";
+import { keptParts, type StoredPages } from "../../parts/resume.ts";
 
 export type { StoredPages };
 import { queryId } from "./key.ts";
-import { userCacheDir } from "../../runtime/cache-dir.ts";
+import { userCacheDir } from "../../kernel/cache-dir.ts";
 
-/** `$GENESYS_CACHE_DIR`, else `genesys-notebook/client` in the platform's user cache directory (the one rule: runtime/cache-dir.ts). */
+/** `$GENESYS_CACHE_DIR`, else `genesys-notebook/client` in the platform's user cache directory (the one rule: kernel/cache-dir.ts). */
 export const defaultCacheDir = (): string => userCacheDir("client", "GENESYS_CACHE_DIR");
 
 /** A stored frame's row count and schema (column name -> dtype as `String(dtype)`), checked when it is read back. */

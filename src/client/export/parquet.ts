@@ -24,7 +24,7 @@ import { assembleFrame, unifyBlocks } from "../csv/typing.ts";
 import { CoercionLog, type Diagnostics } from "../../kernel/diagnostics.ts";
 import { GenesysInputError } from "../../kernel/errors.ts";
 import type { ParquetOptions } from "../core/option-schemas.ts";
-import { atomicWriteText, TEMP_RE } from "../core/private-fs.ts";
+import { atomicWriteText, TEMP_RE } from "../../parts/private-fs.ts";
 import type { Provenance } from "../../kernel/provenance.ts";
 import type { Transport } from "../core/transport.ts";
 import {
@@ -36,9 +36,9 @@ import {
   PROVENANCE,
   readManifest,
   writeManifest,
-} from "../parts/manifest.ts";
-import { columnsOf, type ParquetCompression, partOf, readPart, writePart } from "../parts/part.ts";
-import { keptParts, refuse, refused, resumedNote } from "../parts/resume.ts";
+} from "../../parts/manifest.ts";
+import { columnsOf, type ParquetCompression, partOf, readPart, writePart } from "../../parts/part.ts";
+import { keptParts, refuse, refused, resumedNote } from "../../parts/resume.ts";
 import { exportBlocks, fetchRows, type PageBlock, reported } from "./pages.ts";
 import type { PassportQuery } from "./query.ts";
 import { NativeMemory } from "../../runtime/native-memory.ts";

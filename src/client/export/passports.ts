@@ -15,7 +15,7 @@ import { collectPassports } from "./collect.ts";
 import { exportBlocks, fetchRows, reported } from "./pages.ts";
 import type { PassportQuery } from "./query.ts";
 import { type PageStore, resumable } from "./resume.ts";
-import type { StoredPages } from "../parts/resume.ts";
+import type { StoredPages } from "../../parts/resume.ts";
 
 const ENDPOINT = ENDPOINTS.acnQuery.label;
 

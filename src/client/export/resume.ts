@@ -8,7 +8,7 @@ import { stackBlocks } from "../csv/typing.ts";
 import { CoercionLog } from "../../kernel/diagnostics.ts";
 import type { PageBlock } from "./pages.ts";
 import type { Kinds } from "../csv/typing.ts";
-import { refuse, refused, type ResumeCheck, resumedNote, type StoredPages } from "../parts/resume.ts";
+import { refuse, refused, type ResumeCheck, resumedNote, type StoredPages } from "../../parts/resume.ts";
 
 /** Where the complete pages of one export are kept in the cache (the entry's pages). */
 export interface PageStore {

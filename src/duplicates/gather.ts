@@ -1,44 +1,38 @@
 /**
- * Records of chosen rows of a passport dataset, gathered part by part straight into JavaScript text: only one part is
+ * Records of chosen rows of a record source, gathered part by part straight into JavaScript text: only one part is
  * ever a polars frame, so a group of units costs its records' strings and no frame of the whole group (a concatenated
- * group frame of 240,000 records held about 800 MB of native memory on top of its strings).
+ * group frame of 240,000 records held about 800 MB of native memory on top of its strings). Generators: each `yield`
+ * is a moment to free the part just dropped (engine.ts lets the event loop turn there for a source on disk).
  */
 import pl from "nodejs-polars";
-import type { NativeMemory } from "../runtime/native-memory.ts";
-import { type PassportDataset, readPart } from "./dataset-folder.ts";
+import type { RecordSource } from "./source.ts";
 import { readRecords, type Records } from "./records.ts";
 
-/** The dataset's parts, the columns read of them, their rows, and each row's unit. */
+/** The source, the columns read of it, and each row's unit. */
 export interface Parts {
-  ds: PassportDataset;
+  source: RecordSource;
   columns: string[];
-  partRows: number[];
   unitOf: Int32Array;
-  memory: NativeMemory;
 }
 
-/** Records of some rows, and those rows' numbers in the dataset (ascending). */
+/** Records of some rows, and those rows' numbers in the source (ascending). */
 export interface Gathered {
   r: Records;
   ids: number[];
 }
 
-/** Dropped polars frames are freed by finalizers that run only when the event loop turns: collect, then let it turn. */
-export async function settle(memory: NativeMemory): Promise<void> {
-  memory.release();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
+/** A step of the finder: yields where dropped polars frames may be freed, returns its value at the end. */
+export type Step<T> = Generator<void, T, void>;
 
 /**
  * The records of the rows `keyOf` gives a key (>= 0) to, by key: each part that has such rows is read (the finder's
  * columns only), filtered, turned into text and dropped before the next. `extra` as readRecords() takes it.
  */
-export async function gatherRecords(p: Parts, keyOf: (row: number) => number, extra: string[]): Promise<Map<number, Gathered>> {
+export function* gatherRecords(p: Parts, keyOf: (row: number) => number, extra: string[]): Step<Map<number, Gathered>> {
   const out = new Map<number, { cols: (string | null)[][]; ids: number[] }>();
   let names: string[] = [], missing: string[] = [];
   let offset = 0;
-  for (const [k, f] of p.ds.files.entries()) {
-    const n = p.partRows[k]!;
+  for (const [k, n] of p.source.partRows.entries()) {
     const mask: boolean[] = new Array(n);
     const taken: number[] = [], keys: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -50,7 +44,7 @@ export async function gatherRecords(p: Parts, keyOf: (row: number) => number, ex
     }
     offset += n;
     if (!taken.length) continue;
-    const part = readRecords(readPart(f, p.columns).filter(pl.Series("take", mask)), extra);
+    const part = readRecords(p.source.part(k, p.columns).filter(pl.Series("take", mask)), extra);
     names = [...part.columns.keys()];
     missing = part.missing;
     const cols = names.map((c) => part.columns.get(c)!);
@@ -61,7 +55,7 @@ export async function gatherRecords(p: Parts, keyOf: (row: number) => number, ex
       for (let c = 0; c < cols.length; c++) acc.cols[c]!.push(cols[c]![j] as string | null);
       acc.ids.push(row);
     });
-    await settle(p.memory);
+    yield;
   }
   const result = new Map<number, Gathered>();
   for (const [key, acc] of out) {
@@ -71,9 +65,9 @@ export async function gatherRecords(p: Parts, keyOf: (row: number) => number, ex
 }
 
 /** The records of the given rows (ascending), as one Gathered (no rows: no records). */
-export async function gatherRows(p: Parts, rows: number[], extra: string[]): Promise<Gathered> {
+export function* gatherRows(p: Parts, rows: number[], extra: string[]): Step<Gathered> {
   const take = new Uint8Array(p.unitOf.length);
   for (const r of rows) take[r] = 1;
-  const got = rows.length ? (await gatherRecords(p, (row) => (take[row] === 1 ? 0 : -1), extra)).get(0) : undefined;
+  const got = rows.length ? (yield* gatherRecords(p, (row) => (take[row] === 1 ? 0 : -1), extra)).get(0) : undefined;
   return got ?? { r: { rows: 0, missing: [], columns: new Map() }, ids: [] };
 }

@@ -7,7 +7,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { join } from "node:path";
-import { atomicWrite, atomicWriteAsync, ownFile } from "../core/private-fs.ts";
+import { atomicWrite, atomicWriteAsync, ownFile } from "./private-fs.ts";
 import type { Part } from "./manifest.ts";
 
 export type ParquetCompression = "uncompressed" | "snappy" | "lz4" | "zstd" | "gzip";

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { atomicWriteText, lstatOrUndefined, ownFile } from "../core/private-fs.ts";
+import { atomicWriteText, lstatOrUndefined, ownFile } from "./private-fs.ts";
 
 /** The format's name and version, in every manifest: a folder of another format (an earlier version's) is not read as this. */
 export const PARTS_FORMAT = "genesys-notebook/parts@1";

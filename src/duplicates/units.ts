@@ -1,5 +1,5 @@
 /**
- * The units of work of `probableDuplicatesInDataset()`: each block (a GENUS by default), and a block of more than
+ * The units of work of the finder (engine.ts): each block (a GENUS by default), and a block of more than
  * `maxBlockRecords` records split by ORIGCTY (upper case; records without one together), so that no unit's records
  * and pairs outgrow memory whatever the genus. Counted in the one pass over the parts, before any record is read
  * whole: a split block is never held in memory as a whole (its countries are read one unit, or one group of units,
