@@ -43,13 +43,27 @@ export const WorldclimOptions = z.strictObject({
 });
 export type WorldclimOptions = z.input<typeof WorldclimOptions>;
 
-/** The folder WorldClim files are cached in by default. */
+/**
+ * The folder WorldClim files are cached in by default: $GENESYS_WORLDCLIM_DIR, else ~/.cache/genesys-notebook/worldclim.
+ * @example
+ * ```ts
+ * import { worldclimCacheDir } from "genesys-notebook";
+ * console.log(worldclimCacheDir());
+ * ```
+ */
 export function worldclimCacheDir(): string {
   const env = process.env;
   return env.GENESYS_WORLDCLIM_DIR || join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "genesys-notebook", "worldclim");
 }
 
-/** The layer files a variable has at a resolution: wc2.1_10m_bio_1.tif … */
+/**
+ * The layer files a variable has at a resolution: wc2.1_10m_bio_1.tif … wc2.1_10m_bio_19.tif, wc2.1_10m_tmin_01.tif …
+ * @example
+ * ```ts
+ * import { worldclimFiles } from "genesys-notebook";
+ * console.log(worldclimFiles("prec", "2.5m")); // wc2.1_2.5m_prec_01.tif … _12.tif
+ * ```
+ */
 export function worldclimFiles(variable: (typeof VARIABLES)[number], resolution: string): string[] {
   if (variable === "elev") return [`wc2.1_${resolution}_elev.tif`];
   const n = variable === "bio" ? 19 : 12;
