@@ -3,7 +3,7 @@
  * or built once into a cache file (keyed by generator version, seed, size and planted-error rate)
  * and reopened on later starts.
  */
-import { userCacheDir } from "../runtime/cache-dir.ts";
+import { userCacheDir } from "../kernel/cache-dir.ts";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +14,7 @@ import { scorePdci } from "./generator/pdci.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 17;
+export const GENERATOR_VERSION = 18;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 

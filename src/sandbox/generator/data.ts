@@ -177,6 +177,30 @@ export const DatasetTemplate = z.object({
   missing: z.number().min(0).max(1),
 }).strict();
 export type DatasetTemplate = z.infer<typeof DatasetTemplate>;
+/**
+ * The chance that an accession of a FIGS trial is resistant: `low` + (`high` − `low`) / (1 + exp((x − `midpoint`) /
+ * `scale`)), x the synthetic climate variable `variable` at its collecting site (src/climate/synthetic.ts), so it rises
+ * as x falls; without `variable`, `low` (= `high`) everywhere. Accessions without coordinates: `withoutCoordinates`.
+ */
+const Resistance = z.object({
+  variable: z.string().regex(/^bio([1-9]|1[0-9])$/).optional(),
+  low: z.number().min(0).max(1),
+  high: z.number().min(0).max(1),
+  midpoint: z.number().optional(),
+  scale: z.number().positive().optional(),
+  withoutCoordinates: z.number().min(0).max(1),
+}).strict().refine((r) => (r.variable ? r.midpoint !== undefined && r.scale !== undefined : r.low === r.high), {
+  message: "a linked resistance needs midpoint and scale; one without a variable has low = high",
+});
+export type Resistance = z.infer<typeof Resistance>;
+/** A trial of one crop screening resistance classes (Focused Identification of Germplasm Strategy, FIGS). */
+const FigsTrial = DatasetTemplate.omit({ kind: true }).extend({
+  crop: z.string(),
+  /** The WIEWS code of the genebank whose trial it is. */
+  owner: z.string(),
+  descriptors: z.array(DescriptorIn.extend({ resistance: Resistance })).min(1),
+}).strict();
+export type FigsTrial = z.infer<typeof FigsTrial>;
 const TraitsFile = z.object({
   ...Header,
   termLists: z.record(z.string(), z.array(Term).min(1)),
@@ -188,6 +212,8 @@ const TraitsFile = z.object({
   /** Experimental stations of the genebanks' host institutes, by the genebank's country. */
   trialSites: z.record(Code3, z.array(z.string().min(1)).min(1)),
   datasets: z.array(DatasetTemplate).min(1),
+  /** FIGS trials: resistance classes, one linked to the synthetic climate at the collecting site. */
+  figs: z.array(FigsTrial),
 }).strict();
 
 /** The data files and their schemas. */

@@ -17,6 +17,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { type Crop, CROPS, type Institute, INSTITUTES } from "./reference.ts";
 import { DATASET_TEMPLATES, type DatasetTemplate, type DescriptorTemplate, TRIAL_SITES } from "./traits-reference.ts";
 import { num, recordsTable, str } from "./sql.ts";
+import { createFigsProbability, FIGS_TRIALS, figsTemplate } from "./figs.ts";
 
 export interface DescriptorRow extends DescriptorTemplate {
   uuid: string;
@@ -53,7 +54,14 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
     String((await con.runAndReadAll(`SELECT uuid_of(${str(key)}) AS u`)).getRowObjects()[0]!.u);
   const rows: TrialRows = { datasets: [], environments: [], columns: [], descriptors: new Map() };
   for (const crop of CROPS) {
-    for (const [k, tpl] of DATASET_TEMPLATES.entries()) await addDataset(rows, crop, k, tpl, uuidOf);
+    for (const [k, tpl] of DATASET_TEMPLATES.entries()) await addDataset(rows, crop, ownerOf(crop), k, tpl, uuidOf);
+  }
+  // FIGS trials after every other dataset and descriptor: theirs take the last indices
+  for (const [i, trial] of FIGS_TRIALS.entries()) {
+    const crop = CROPS.find((c) => c.code === trial.crop);
+    const owner = INSTITUTES.find((x) => x.code === trial.owner);
+    if (!crop || !owner) throw new Error(`sandbox generator: data/traits.json figs: no crop ${trial.crop} or genebank ${trial.owner}`);
+    await addDataset(rows, crop, owner, DATASET_TEMPLATES.length + i, figsTemplate(trial), uuidOf);
   }
   await con.run(recordsTable("dataset", rows.datasets));
   await con.run(recordsTable("dataset_env", rows.environments));
@@ -61,6 +69,7 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
   const ds = [...rows.descriptors.values()];
   await con.run(recordsTable("descriptor", ds.map((d) => descriptorRow(d, rows.descriptors))));
   await createMembership(con);
+  await createFigsProbability(con, ds);
   await createObservations(con);
 }
 
@@ -75,11 +84,11 @@ function ownerOf(crop: Crop): Institute {
 async function addDataset(
   rows: TrialRows,
   crop: Crop,
+  owner: Institute,
   k: number,
   tpl: DatasetTemplate,
   uuidOf: (key: string) => Promise<string>,
 ): Promise<void> {
-  const owner = ownerOf(crop);
   const stations = TRIAL_SITES[owner.country] ?? [`${owner.acronym} station, ${owner.country}`];
   const dsUuid = await uuidOf(`dataset:${crop.code}:${tpl.kind}`);
   const objectId = (await uuidOf(`oid:${crop.code}:${k}`)).replaceAll("-", "").slice(0, 24);
@@ -189,10 +198,11 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
         znorm((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx, 7171) AS zge,
         znorm(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7201) AS zrep,
         u(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7301) AS ux,
-        m.missing
+        m.missing, fp.p AS resist_p
       FROM member_env m
       JOIN datatable_column c ON c.dataset_uuid = m.dataset_uuid
       JOIN descriptor de ON de.uuid = c.descriptor_uuid
+      LEFT JOIN figs_probability fp ON fp.accession_id = m.accession_id AND fp.descriptor_uuid = c.descriptor_uuid
       CROSS JOIN range(1, 4) r(rep)
       WHERE r.rep <= m.reps
     )
@@ -203,8 +213,10 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
         WHEN 'SCALE' THEN greatest(1, least(9, 1 + 2 * floor(0.8 * zacc + 0.5 * zenv + 0.2 * zge + 0.3 * zrep + 2.5)))
       END AS value_num,
       CASE data_type
-        WHEN 'CODED' THEN (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0
-          END)) % json_array_length(terms))::VARCHAR || '].code'))
+        -- a FIGS resistance class: drawn once per accession with its chance (figs.ts)
+        WHEN 'CODED' THEN CASE WHEN resist_p IS NOT NULL THEN CASE WHEN u(accession_id, 7600 + idx) < resist_p THEN 'R' ELSE 'S' END
+          ELSE (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0
+          END)) % json_array_length(terms))::VARCHAR || '].code')) END
         WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.6 * zenv + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
         WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id::BIGINT * 16 + env_idx, 7500 + rep) %
           json_array_length(texts))::VARCHAR || ']')
