@@ -4,9 +4,10 @@
  * and against MCPD 2.1's definitions of SAMPSTAT and COLLSRC, fetched through the client over loopback HTTP.
  * Traits: each crop measures what its descriptor list has, in the list's units, within the crop's ranges; bush beans
  * are short and climbing beans tall; seed iron and zinc correlate. Wild and landrace material of a taxon with a habitat
- * lies in its elevation band and divisions, and wild material weighs, yields and measures as its sources say. 30,000 accessions on every run; 1,000,000 with
- * GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of it generating the database), so CI can afford
- * it when asked.
+ * lies in its elevation band and divisions, and wild material weighs, yields and measures as its sources say; no
+ * elevation below the sea where the land is not, no suffixed accession numbers, donors that give such material.
+ * 30,000 accessions on every run; 1,000,000 with GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of
+ * it generating the database), so CI can afford it when asked.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";

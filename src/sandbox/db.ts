@@ -3,7 +3,7 @@
  * or built once into a cache file (keyed by generator version, seed, size and planted-error rate)
  * and reopened on later starts.
  */
-import { userCacheDir } from "../runtime/cache-dir.ts";
+import { userCacheDir } from "../kernel/cache-dir.ts";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
