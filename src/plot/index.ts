@@ -32,3 +32,4 @@ export {
 export { type BBox, type MapExtent, REGIONS } from "./extent.ts";
 export { findingsMap, type FindingsMapOptions } from "./quality.ts";
 export { sharedMaterialMatrix } from "./duplicates.ts";
+export { recordedDecimals, roundedLikeData } from "./precision.ts";
