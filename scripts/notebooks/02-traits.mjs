@@ -58,9 +58,9 @@ await display(withDatasetNames(perDataset.withColumns(pl.col("mean").round(shown
     "md",
     "**Wide frame, aggregated by mean**: one row per accession and dataset; numeric descriptors averaged, codes reduced " +
     "to their most frequent value (\`decode: true\` shows labels), text and dates kept as lists; means are shown " +
-    "rounded to the precision of the recorded values (\`roundedLikeData\`: \`means.wide\` keeps every digit). Without \`aggregate\` every " +
-    "column is a List of all values. Each dataset measured its own descriptors, so the frame is shown dataset by dataset, " +
-    "with the descriptors that dataset measured (the \`datasets\` column of \`descriptors\`).",
+    "rounded to the precision of the recorded values (\`roundedLikeData\`: \`means.wide\` keeps every digit). " +
+    "Without \`aggregate\` every column is a List of all values. Each dataset measured its own descriptors, so the " +
+    "frame is shown dataset by dataset, with the descriptors that dataset measured (the \`datasets\` column of \`descriptors\`).",
   ],
   [
     "code",

@@ -179,9 +179,9 @@ const termLabel = (field: string, term: string): string | null =>
 
 /**
  * POST /acn/overview?limit=N: per field, the most frequent values and their counts (with `label`, the words of an
- * MCPD code: a biological status, a country's name), then "(other)" and "(missing)" rows, so each field's counts add up to the number of accessions
- * (more for a field with several values per accession: noted in the diagnostics). The total is
- * the answer's `accessionCount` (or `totalElements`), checked against every field's counts.
+ * MCPD code: a biological status, a country's name), then "(other)" and "(missing)" rows, so each field's counts add
+ * up to the number of accessions (more for a field with several values per accession: noted in the diagnostics). The
+ * total is the answer's `accessionCount` (or `totalElements`), checked against every field's counts.
  */
 export async function overview(
   t: Transport,

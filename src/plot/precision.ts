@@ -8,7 +8,16 @@ import type { DataFrame } from "nodejs-polars";
 /** Most decimals looked for in a recorded value. */
 const MAX_DECIMALS = 6;
 
-/** Per descriptor (the long frame's `descriptor`, the wide frame's column name): the most decimals a recorded value has. */
+/**
+ * Per descriptor (the long frame's `descriptor`, the wide frame's column name): the most decimals a recorded value has.
+ * @example
+ * ```ts
+ * import { Genesys } from "genesys-notebook";
+ * import { recordedDecimals } from "genesys-notebook/plot";
+ * const t = await Genesys.fromEnv().traits({ crop: ["beans"] });
+ * console.log(recordedDecimals(t.long).get("Seed iron content")); // 1: iron recorded to 0.1 mg/kg
+ * ```
+ */
 export function recordedDecimals(long: DataFrame): Map<string, number> {
   const v = pl.col("value");
   let decimals = pl.lit(MAX_DECIMALS);
