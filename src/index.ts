@@ -81,9 +81,13 @@ export {
   type CoreCollectionOptions,
   CoreCollectionOptionsSchema,
   type CoreCollectionResult,
+  type CoreRequest,
+  coreRequest,
   type CoreScores,
   coreScores,
+  principalComponents,
 } from "./core-collection/index.ts";
 export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";
 export { climateAtSites, climateLayers, climateLayersOf, ClimateOptions } from "./climate/sites.ts";
+export { worldclimCacheDir, worldclimDownload, worldclimFiles, WorldclimOptions, type WorldclimProgress } from "./climate/worldclim.ts";

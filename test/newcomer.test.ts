@@ -9,7 +9,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { diagnostics, Genesys, GenesysInputError, GenesysNetworkError, GenesysServerError } from "../src/index.ts";
+import { diagnostics, Genesys, GenesysInputError, GenesysNetworkError, GenesysServerError, passportCompleteness } from "../src/index.ts";
+import pl from "nodejs-polars";
 import { checkOptions, OPTIONS } from "../src/client/options.ts";
 import { polarsBindingMessage } from "../src/native.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
@@ -312,6 +313,25 @@ describe("the docs a newcomer reads (issue 45 item 10)", () => {
     }
     expect(dead).toEqual([]);
     expect(links).toBeGreaterThan(10);
+  });
+
+  it("docs/pdci.md says how the fields frame is sorted, as passportCompleteness() sorts it", () => {
+    const df = pl.DataFrame({
+      INSTCODE: ["ZZZ001", "ZZZ001", "AAA001", "AAA001"],
+      ACCENUMB: ["1", "2", "3", "4"],
+      GENUS: ["Zea", "Zea", "Zea", "Zea"],
+      SAMPSTAT: [100, 100, 300, 300],
+    });
+    const fields = passportCompleteness(df, { missing: "empty" }).fields;
+    const rows = fields.select("INSTCODE", "adds_mean", "field").toRecords() as { INSTCODE: string; adds_mean: number; field: string }[];
+    const sorted = [...rows].sort((a, b) =>
+      a.INSTCODE.localeCompare(b.INSTCODE) || b.adds_mean - a.adds_mean || a.field.localeCompare(b.field)
+    );
+    expect(rows).toEqual(sorted);
+    expect(new Set(rows.map((r) => r.INSTCODE)).size).toBe(2);
+    expect(readFileSync("docs/pdci.md", "utf8")).toContain(
+      "sorted by `INSTCODE`, then `adds_mean` (largest first) within each institute, then `field`",
+    );
   });
 
   it('the quick start says what display() shows (not "inline SVG map")', () => {

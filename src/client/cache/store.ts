@@ -391,7 +391,11 @@ export class CacheStore {
     });
   }
 
-  /** Bytes on disk, entries and unfinished pages together (temporary files of writers that are gone are removed first). */
+  /**
+   * Bytes on disk, entries and unfinished pages together. Temporary files are not counted: a writer's own, and one a
+   * write killed mid-way left (it is removed once its writer is known to be gone: a minute after, or an hour for a
+   * process id that lives on); those of writers that are gone are removed first.
+   */
   size(): number {
     if (!this.root(false)) return 0;
     this.sweep();
@@ -407,12 +411,12 @@ export class CacheStore {
   }
 }
 
-/** Bytes of the regular files below `dir` (links are not followed). */
+/** Bytes of the regular files below `dir`, temporary files left out (links are not followed). */
 function dirBytes(dir: string): number {
   let total = 0;
   try {
     for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-      if (e.isFile()) total += lstatOrUndefined(join(e.parentPath, e.name))?.size ?? 0;
+      if (e.isFile() && !TEMP_RE.test(e.name)) total += lstatOrUndefined(join(e.parentPath, e.name))?.size ?? 0;
     }
   } catch {
     // removed meanwhile
