@@ -12,8 +12,9 @@
  * The radius: `centroidMeters` (2 km by default; CoordinateCleaner's buffer is 1 km, BDQ's 5 km), but at most a
  * hundredth of the square root of the country's area (a small island is not mostly "centre": 210 m for Barbados, 180 m
  * for Malta; 1 km for a country of 10,000 km²). The default was chosen on centroids by other definitions and maps and on
- * real places (test/quality-centroids.test.ts; docs/quality.md has the table). As BDQ specifies, a point whose COORDUNCERT is at least half the square
- * root of the country's area is an honest country-level georeference and is not flagged.
+ * real places (test/quality-centroids.test.ts; docs/quality.md has the table). As BDQ specifies, a point whose
+ * COORDUNCERT is at least half the square root of the country's area is an honest country-level georeference and is not
+ * flagged.
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
