@@ -81,8 +81,11 @@ export {
   type CoreCollectionOptions,
   CoreCollectionOptionsSchema,
   type CoreCollectionResult,
+  type CoreRequest,
+  coreRequest,
   type CoreScores,
   coreScores,
+  principalComponents,
 } from "./core-collection/index.ts";
 export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";

@@ -63,6 +63,31 @@ function famdMatrix(df: DataFrame, columns: string[], ordinal: string[]): { x: n
   return { x: Array.from({ length: n }, (_, i) => blocks.map((b) => b[i]!)), p: blocks.length };
 }
 
+/**
+ * The first principal components of `columns` (FAMD scaling as clusteredCore() uses), for figures: one array per
+ * component and the share of variance each explains.
+ * @example
+ * ```ts
+ * import { Genesys, principalComponents } from "genesys-notebook";
+ * const passports = await Genesys.fromEnv().passports({ crop: ["beans"] });
+ * const pc = principalComponents(passports, ["ELEVATION", "DECLATITUDE", "SAMPSTAT"]);
+ * console.log(pc.explained[0], pc.scores[0]!.length);
+ * ```
+ */
+export function principalComponents(df: DataFrame, columns: string[], ordinal: string[] = [], count = 2): {
+  scores: Float64Array[];
+  explained: number[];
+} {
+  const { x } = famdMatrix(df, columns, ordinal);
+  const pca = new PCA(x, { center: true, scale: false });
+  const q = Math.min(count, pca.getExplainedVariance().length);
+  const m = pca.predict(x, { nComponents: q });
+  return {
+    scores: Array.from({ length: q }, (_, j) => Float64Array.from(m.getColumn(j))),
+    explained: pca.getExplainedVariance().slice(0, q),
+  };
+}
+
 function run(df: DataFrame, o: z.output<typeof ClusteredCoreOptionsSchema>, ctx: AnalysisContext): ClusteredCoreResult {
   const { size: asked, columns } = required(o);
   checkOrdinal(columns, o.ordinal);

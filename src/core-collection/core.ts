@@ -7,11 +7,11 @@ import pl, { type DataFrame } from "nodejs-polars";
 import { type AnalysisContext, defineAnalysis } from "../kernel/analysis.ts";
 import type { CoercionLog, Diagnostics } from "../kernel/diagnostics.ts";
 import { prepareColumns, type PreparedColumns } from "./columns.ts";
-import type { GowerColumn } from "./gower.ts";
+import type { GowerColumn, GowerData } from "./gower.ts";
 import { checkColumns, checkOrdinal, coreSize, noUsableColumn, required, resolveRows, tooFewCandidates, WHERE } from "./inputs.ts";
 import { type CoreCollectionOptionsParsed, CoreCollectionOptionsSchema, weightsOf } from "./options.ts";
 import { seededRandom } from "./prng.ts";
-import { type CoreScores, scoreCore } from "./scores.ts";
+import { anEstimate, anOf, type CoreScores, scoreCore } from "./scores.ts";
 import { searchCore, type SearchReport } from "./search.ts";
 
 export interface CoreCollectionResult {
@@ -24,7 +24,7 @@ export interface CoreCollectionResult {
   /** EN, AN and EE of the core (Core Hunter's definitions, docs/core.md). */
   scores: CoreScores;
   /** How the search went: steps, improvements, seconds, why it stopped. */
-  search: Omit<SearchReport, "core">;
+  search: Omit<SearchReport, "core" | "kept">;
   /** The columns the distance used, with their kind and range. */
   columns: GowerColumn[];
   /** The options as applied (defaults filled in). */
@@ -56,6 +56,14 @@ function candidateRows(n: number, prep: PreparedColumns, never: number[]): Int32
   return Int32Array.from(rows);
 }
 
+/** The search's own EN and EE (and AN when it optimised it); AN otherwise computed, over a sample when large. */
+function keptScores(g: GowerData, rows: number[], report: SearchReport, o: CoreCollectionOptionsParsed): CoreScores {
+  const { EN, EE, AN } = report.kept;
+  if (!AN) return { EN, EE, ...anOf(g, rows, seededRandom(o.seed ^ 0x5eed), 2e8, o.anSample) };
+  const anMethod = AN.sample === g.n ? { exact: true as const } : anEstimate(g.n, AN.sample, AN.sum, AN.sq);
+  return { EN, EE, AN: AN.value, anMethod };
+}
+
 /** The whole frame with a boolean `core` column, and the core's rows. */
 function flagged(df: DataFrame, rows: number[]): { frame: DataFrame; core: DataFrame } {
   const mask = new Array<boolean>(df.shape.height).fill(false);
@@ -85,12 +93,12 @@ function run(df: DataFrame, o: CoreCollectionOptionsParsed, ctx: AnalysisContext
     maxSteps: o.maxSteps ?? Number.MAX_SAFE_INTEGER,
     stallSteps: o.maxStepsWithoutImprovement,
     anSample: o.anSample,
-    initBudget: 1.5e8,
+    initBudget: 5e7,
   });
   const rows = Array.from(report.core).sort((a, b) => a - b);
-  const scores = scoreCore(prep.data, rows, seededRandom(o.seed ^ 0x5eed), 2e8, o.anSample);
+  const scores = keptScores(prep.data, rows, report, o);
   describeInput(prep, n, ctx.log);
-  const { core: _, ...search } = report;
+  const { core: _, kept: __, ...search } = report;
   return { ...flagged(df, rows), rows, scores, search, columns: prep.data.columns, options: o, diagnostics: ctx.log.toDiagnostics(WHERE) };
 }
 
@@ -135,6 +143,6 @@ export function coreScores(
   const rows = typeof subset[0] === "boolean" ? (subset as boolean[]).flatMap((v, i) => (v ? [i] : [])) : (subset as number[]);
   const prep = prepareColumns(df, { columns: options.columns, ordinal: options.ordinal ?? [] });
   if (prep.data.columns.length === 0) noUsableColumn(prep.dropped);
-  const sample = options.anSample ?? 20_000;
+  const sample = options.anSample ?? 10_000;
   return scoreCore(prep.data, rows, seededRandom((options.seed ?? 1) ^ 0x5eed), 2e8, sample);
 }

@@ -4,3 +4,5 @@ export { type CoreCollectionOptions, CoreCollectionOptionsSchema } from "./optio
 export type { AnEstimate, CoreScores } from "./scores.ts";
 export type { ColumnKind, GowerColumn } from "./gower.ts";
 export { clusteredCore, type ClusteredCoreOptions, ClusteredCoreOptionsSchema, type ClusteredCoreResult } from "./clustered.ts";
+export { type CoreRequest, coreRequest } from "./request.ts";
+export { principalComponents } from "./clustered.ts";

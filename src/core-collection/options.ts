@@ -38,9 +38,9 @@ export const CoreCollectionOptionsSchema = z.strictObject({
   maxStepsWithoutImprovement: z.number().int().positive().default(100_000).describe("an integer > 0"),
   /**
    * AN is scored over at most this many accessions (a uniform random sample) during the search and in the result when
-   * the collection is larger; the result states the sample's standard error and a 95% bound. Default 20,000.
+   * the collection is larger; the result states the sample's standard error and a 95% bound. Default 10,000.
    */
-  anSample: z.number().int().min(100).default(20_000).describe("an integer >= 100"),
+  anSample: z.number().int().min(100).default(10_000).describe("an integer >= 100"),
 });
 
 export type CoreCollectionOptions = z.input<typeof CoreCollectionOptionsSchema>;

@@ -84,6 +84,14 @@ export function accessionToNearestEntry(g: GowerData, core: ArrayLike<number>): 
   return nearestEntrySums(g, core, null)[0] / g.n;
 }
 
+/** The estimate's error from the sample's Σ and Σ² of s terms out of n. */
+export function anEstimate(n: number, s: number, sum: number, sq: number): AnEstimate {
+  const mean = sum / s;
+  const variance = Math.max(sq / s - mean * mean, 0) * s / Math.max(s - 1, 1);
+  const fpc = (n - s) / Math.max(n - 1, 1);
+  return { exact: false, sample: s, standardError: Math.sqrt(variance / s * fpc), bound95: Math.sqrt(Math.log(2 / 0.05) / (2 * s)) };
+}
+
 /** AN estimated over `sample` accessions drawn without replacement. */
 export function sampledAccessionToNearestEntry(g: GowerData, core: ArrayLike<number>, sample: number, rng: Random): {
   AN: number;
@@ -92,27 +100,23 @@ export function sampledAccessionToNearestEntry(g: GowerData, core: ArrayLike<num
   const s = Math.min(sample, g.n);
   const items = sampleIndices(rng, g.n, s);
   const [sum, sq] = nearestEntrySums(g, core, items);
-  const mean = sum / s;
-  const variance = Math.max(sq / s - mean * mean, 0) * s / Math.max(s - 1, 1);
-  const fpc = (g.n - s) / Math.max(g.n - 1, 1);
-  return {
-    AN: mean,
-    estimate: {
-      exact: false,
-      sample: s,
-      standardError: Math.sqrt(variance / s * fpc),
-      bound95: Math.sqrt(Math.log(2 / 0.05) / (2 * s)),
-    },
-  };
+  return { AN: sum / s, estimate: anEstimate(g.n, s, sum, sq) };
+}
+
+/** AN of a core: exact when n·k distances stay within `exactBudget` (or n <= sample), else over a sample. */
+export function anOf(
+  g: GowerData,
+  core: ArrayLike<number>,
+  rng: Random,
+  exactBudget: number,
+  sample: number,
+): Pick<CoreScores, "AN" | "anMethod"> {
+  if (g.n * core.length <= exactBudget || g.n <= sample) return { AN: accessionToNearestEntry(g, core), anMethod: { exact: true } };
+  const { AN, estimate } = sampledAccessionToNearestEntry(g, core, sample, rng);
+  return { AN, anMethod: estimate };
 }
 
 /** EN, AN and EE of a core; AN exact when n·k distances stay within `exactBudget`, else sampled. */
-export function scoreCore(g: GowerData, core: ArrayLike<number>, rng: Random, exactBudget = 2e8, sample = 20_000): CoreScores {
-  const EN = entryToNearestEntry(g, core);
-  const EE = entryToEntry(g, core);
-  if (g.n * core.length <= exactBudget || g.n <= sample) {
-    return { EN, EE, AN: accessionToNearestEntry(g, core), anMethod: { exact: true } };
-  }
-  const { AN, estimate } = sampledAccessionToNearestEntry(g, core, sample, rng);
-  return { EN, EE, AN, anMethod: estimate };
+export function scoreCore(g: GowerData, core: ArrayLike<number>, rng: Random, exactBudget = 2e8, sample = 10_000): CoreScores {
+  return { EN: entryToNearestEntry(g, core), EE: entryToEntry(g, core), ...anOf(g, core, rng, exactBudget, sample) };
 }

@@ -37,6 +37,8 @@ export interface SearchReport {
   stopped: string;
   /** Candidates the farthest-point start looked over (all, or a random pool). */
   initPool: number;
+  /** The final core's scores as the search kept them: EN exact, EE exact up to rounding; AN when it was optimised. */
+  kept: { EN: number; EE: number; AN?: { value: number; sample: number; sum: number; sq: number } };
 }
 
 /** Greedy max-min: each pick is the candidate farthest from those picked (always first). Also returns the distances. */
@@ -110,7 +112,9 @@ export function searchCore(g: GowerData, s: SearchSettings): SearchReport {
   const state = new CoreState(g, core, s.weights.AN ? items : new Int32Array(0), s.weights);
   const initSeconds = (performance.now() - t0) / 1000;
   const { state: final, ...loop } = descend(state, s, rng, deadline);
-  return { core: final.sel, ...loop, seconds: (performance.now() - t0) / 1000, initSeconds, initPool: start?.pool.length ?? 0 };
+  const an = s.weights.AN ? final.anMoments() : undefined;
+  const kept = { EN: final.EN, EE: final.EE, ...(an ? { AN: { value: final.AN, sample: items.length, sum: an[0], sq: an[1] } } : {}) };
+  return { core: final.sel, kept, ...loop, seconds: (performance.now() - t0) / 1000, initSeconds, initPool: start?.pool.length ?? 0 };
 }
 
 interface Loop {

@@ -211,6 +211,13 @@ export class CoreState {
     }
   }
 
+  /** Σ and Σ² of the scored accessions' distances to their nearest entry (AN's sample statistics). */
+  anMoments(): [number, number] {
+    let sum = 0, sq = 0;
+    for (const d of this.anD) (sum += d), (sq += d * d);
+    return [sum, sq];
+  }
+
   /** The removable slot whose entry is nearest to another entry (one of the closest pair). */
   closestSlot(removable: Uint8Array): number {
     let best = Infinity, at = -1;
