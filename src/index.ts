@@ -91,3 +91,16 @@ export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./clim
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";
 export { climateAtSites, climateLayers, climateLayersOf, ClimateOptions } from "./climate/sites.ts";
 export { worldclimCacheDir, worldclimDownload, worldclimFiles, WorldclimOptions, type WorldclimProgress } from "./climate/worldclim.ts";
+export {
+  bestBets,
+  type BestBetsOptions,
+  BestBetsOptionsSchema,
+  type BestBetsResult,
+  climateEnvelope,
+  type ClimateEnvelopeOptions,
+  ClimateEnvelopeOptionsSchema,
+  figsModels,
+  type FigsModelsOptions,
+  FigsModelsOptionsSchema,
+  type FigsModelsResult,
+} from "./figs/index.ts";
