@@ -141,7 +141,9 @@ async function copySites(con: DuckDBConnection): Promise<void> {
     CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.latitude IS NOT NULL THEN round(s.lon + (u(n.id, 317) - 0.5) * 0.03, 4) END
       WHEN n.kind = 'origin' OR u(n.id, 313) < 0.85 THEN CASE WHEN u(n.id, 314) < 0.3 THEN round(n.longitude, 2) ELSE n.longitude END
       END AS lon,
-    CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.elevation IS NOT NULL THEN (s.place_elev + floor((u(n.id, 318) - 0.5) * 120))::INT END
+    CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.elevation IS NOT NULL THEN (CASE WHEN s.place_elev >= 0
+        THEN greatest(0, s.place_elev + floor((u(n.id, 318) - 0.5) * 120)) ELSE s.place_elev + floor((u(n.id, 318) - 0.5) * 120) END)::INT
+      END
       WHEN n.kind = 'origin' OR u(n.id, 313) < 0.85 THEN n.elevation END AS elev,
     CASE WHEN n.kind = 'collecting' OR n.kind = 'origin' OR (n.kind <> 'near-miss' AND u(n.id, 315) < 0.7) THEN n.coll_date END AS cdate,
     CASE WHEN n.kind = 'near-miss' OR n.kind = 'origin' OR u(n.id, 319) < 0.85 THEN true ELSE false END AS keep_bred
@@ -227,7 +229,8 @@ async function nameOrigins(con: DuckDBConnection): Promise<void> {
     FROM dup_pick p JOIN accession a ON a.id = p.id
       LEFT JOIN ref_country co ON co.code3 = coalesce(a.orig_cty, a.inst_country)
       LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = a.crop_code
-      LEFT JOIN ref_site s ON s.code3 = co.code3 AND s.k = (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT
+      LEFT JOIN ref_site s ON s.code3 = co.code3
+        AND s.k = CASE WHEN a.orig_cty IS NOT NULL THEN a.site_k ELSE (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT END
     WHERE p.pos = 0 AND p.gtype = 'dup'
   ), p AS (
     SELECT o.*, ${linePrefixSql()} AS prefix FROM o

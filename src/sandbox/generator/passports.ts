@@ -93,22 +93,31 @@ function drawSql(n: number, pairPick: number[]): string {
   )`;
 }
 
-/** CTE j: the country of origin's row, the collecting site (sites.json) and the names of its language area. */
+/**
+ * CTE j: the country of origin's row, the collecting site (sites.json; for wild material and landraces of a taxon with
+ * a habitat, one in its elevation band and divisions: ref_habitat_site), the names of its language area and the
+ * donors that give such material (ref_donor; `dk` the collector's and breeder's, `dd` the donor's, NULL when none).
+ */
 function siteJoinSql(seed: number): string {
   return `j AS (
     SELECT o.*,
       CASE WHEN u(o.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
       co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
       co.name_area, nm.names, coalesce(nm.nnames, 0) AS nnames,
-      s.place, s.admin, s.km, s.dir, s.place_elev,
+      s.place, s.admin, s.km, s.dir, s.place_elev, s.k AS site_k, hs.elev_lo, hs.elev_hi,
       (o.samp_stat < 400 OR u(o.id, 3) < 0.2) AS collected,
       u(o.id, 12) < CASE WHEN o.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
-      1 + (h(o.id, 30) % ${DONORS.length})::INT AS dk,
+      CASE WHEN dn.n > 0 THEN dn.donors[1 + (h(o.id, 30) % dn.n)::BIGINT] END AS dk,
+      CASE WHEN dn.n > 0 THEN dn.donors[1 + (h(o.id, 48) % dn.n)::BIGINT] END AS dd,
       (o.id * 2654435761 + ${seed}) % 33554432 AS dx
     FROM o
     JOIN ref_country co ON co.code3 = o.orig_pick
-    JOIN ref_site s ON s.code3 = co.code3 AND s.k = (h(o.id, 15) % ${SITES_PER_COUNTRY})::INT
+    LEFT JOIN ref_habitat_site hs ON o.samp_stat < 400 AND hs.crop_code = o.crop_code AND hs.k = o.tk
+      AND hs.wild = (o.samp_stat < 300) AND hs.code3 = co.code3
+    JOIN ref_site s ON s.code3 = co.code3
+      AND s.k = coalesce(hs.sites[1 + (h(o.id, 15) % hs.n)::BIGINT], (h(o.id, 15) % ${SITES_PER_COUNTRY})::INT)
     LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = o.crop_code
+    JOIN ref_donor dn ON dn.code3 = co.code3 AND dn.wild = (o.samp_stat < 300)
   )`;
 }
 
@@ -122,7 +131,7 @@ function identityColumns(): string {
         -- GLIS's check symbol: the suffix's value modulo 37 (src/quality/doi.ts)
         || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U', 1 + (dx % 37)::INT, 1) END AS doi,
       inst_code, inst_id, inst_name, inst_acronym, inst_country,
-      number_prefix || id::VARCHAR || CASE WHEN u(id, 8) < 0.03 THEN 'K' ELSE '' END AS accession_number,
+      number_prefix || id::VARCHAR AS accession_number,
       -- names by kind of material, crop and language of the country of origin (names.ts)
       ${accessionNameSql()} AS accession_name,
       u(id, 6) < 0.03 AS historic,
@@ -152,7 +161,10 @@ function siteColumns(): string {
     pick(["GPS", "determined from gazetteer", "estimated", "determined from map"], "id", 29)
   } END AS georef_meth,
       -- the elevation of the nearest place (GeoNames; below sea level by the Dead Sea), give or take 60 m
-      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 31) < 0.8 THEN (place_elev + floor((u(id, 32) - 0.5) * 120))::INT
+      -- never below the sea where the place is not, and within the habitat's band
+      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 31) < 0.8 THEN least(coalesce(elev_hi, 9000), greatest(
+        CASE WHEN place_elev >= 0 THEN greatest(0, coalesce(elev_lo, 0)) ELSE coalesce(elev_lo, -500) END,
+        place_elev + floor((u(id, 32) - 0.5) * 120)))::INT
         END AS elevation`;
 }
 
@@ -190,10 +202,10 @@ function collectingColumns(): string {
 /** Donor, other numbers, breeder and pedigree. */
 function donorColumns(): string {
   const { donorCodes, donorNames, donorPrefixes } = donorLists();
-  return `      CASE WHEN u(id, 47) < 0.4 THEN ${donorCodes}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_code,
-      CASE WHEN u(id, 47) < 0.4 THEN ${donorNames}[1 + (h(id, 48) % ${DONORS.length})::INT] END AS donor_name,
+  return `      CASE WHEN u(id, 47) < 0.4 THEN ${donorCodes}[dd] END AS donor_code,
+      CASE WHEN u(id, 47) < 0.4 THEN ${donorNames}[dd] END AS donor_name,
       -- the donor's own accession number for the sample (its prefix, and a number no other sample of it has)
-      CASE WHEN u(id, 47) < 0.4 AND u(id, 49) < 0.75 THEN ${donorPrefixes}[1 + (h(id, 48) % ${DONORS.length})::INT] || id::VARCHAR
+      CASE WHEN u(id, 47) < 0.4 AND u(id, 49) < 0.75 THEN ${donorPrefixes}[dd] || id::VARCHAR
         END AS donor_numb,
       -- other numbers of the same sample: a USDA PI number and a crop collection's number, neither shared with another sample
       -- (PI <id> is no other sandbox accession's ACCENUMB)
@@ -227,5 +239,7 @@ function keepingColumns(): string {
       TIMESTAMP '2018-01-01' + to_seconds((u(id, 66) * 86400 * 365 * 8)::BIGINT) AS last_modified,
       NOT (u(id, 6) < 0.03) AND u(id, 67) < 0.8 AS available,
       u(id, 68) < 0.1 AS genotyped,
-      CASE WHEN u(id, 69) < 0.05 THEN ([${subsets.join(", ")}])[1 + (h(id, 70) % 6)::INT] END AS subset_uuid`;
+      CASE WHEN u(id, 69) < 0.05 THEN ([${subsets.join(", ")}])[1 + (h(id, 70) % 6)::INT] END AS subset_uuid,
+      -- the collecting site's index in sites.json (not served: planted errors and duplicates read the site again)
+      site_k`;
 }

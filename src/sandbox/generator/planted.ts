@@ -99,7 +99,7 @@ function drawnSql(rate: number): string {
       u(a.id, 90) < ${rate} AS drawn
     FROM accession a
     LEFT JOIN ref_country co ON co.code3 = a.orig_cty
-    LEFT JOIN ref_site s ON s.code3 = a.orig_cty AND s.k = (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT
+    LEFT JOIN ref_site s ON s.code3 = a.orig_cty AND s.k = a.site_k
     WHERE NOT a.historic
   ), o AS (
     SELECT d.*, oc.code3 AS other_cty, oc.cen_lat AS other_lat, oc.cen_lon AS other_lon, os.lat AS other_site_lat, os.lon AS other_site_lon,

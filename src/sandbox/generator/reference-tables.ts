@@ -1,14 +1,16 @@
 /**
  * The generator's reference tables in DuckDB, one SQL step each, from the data files (reference.ts, names.ts) and the
  * collecting sites (sites.json): ref_pair (one row per genebank and crop it holds), ref_taxon, ref_country, ref_site,
- * ref_sea, ref_name and ref_institute. The passports (passports.ts) are drawn over them.
+ * ref_sea, ref_name, ref_institute, ref_habitat_site and ref_donor. The passports (passports.ts) are drawn over them.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
+import type { Habitat } from "./data.ts";
 import {
   COUNTRIES,
   type Crop,
   CROPS,
   DEFAULT_WILD_SHARE,
+  DONORS,
   type Institute,
   INSTITUTES,
   SAMPSTAT_CULTIVATED,
@@ -21,6 +23,34 @@ import { num, numList, recordsTable, str, strList, valuesTable, weighted } from 
 /** The codes of those countries the sites file has. */
 const here = (codes: readonly string[]) => codes.filter((c) => c in siteData().countries);
 
+/** The sites (indices into a country's sites.json list) of a habitat in a country: in its elevation band and divisions. */
+export function habitatSites(h: Habitat, code3: string): number[] {
+  const c = siteData().countries[code3];
+  if (!c) return [];
+  const admin = h.admin1?.[code3];
+  return c.sites.flatMap(([, , , place], k) => {
+    const [, admin1, , , elev] = c.places[place]!;
+    return elev >= h.elevation[0] && elev <= h.elevation[1] && (!admin || admin.includes(admin1)) ? [k] : [];
+  });
+}
+
+/** The countries of a list where a habitat (if any) has sites; an error naming the taxon when none is left. */
+function withSites(codes: string[], h: Habitat | undefined, what: string): string[] {
+  if (!h) return codes;
+  const kept = codes.filter((c) => habitatSites(h, c).length > 0);
+  if (codes.length && !kept.length) throw new Error(`sandbox generator: data/crops.json: ${what} has no collecting site in its habitat`);
+  return kept;
+}
+
+/** Native countries of a taxon's wild form, and where its landraces are grown, each with sites in the habitat. */
+function rangesOf(c: Crop, t: Taxon): { native: string[]; grown: string[] } {
+  const name = `${t.genus} ${t.species}${t.subtaxa ? ` ${t.subtaxa}` : ""}`;
+  return {
+    native: withSites(here(t.wild ?? []), t.wildHabitat, `${name} (wild)`),
+    grown: withSites(here(t.grown ?? c.origins), t.landraceHabitat, `${name} (landraces)`),
+  };
+}
+
 /** Taxon indices of a crop, each repeated by its share, for one status (wild or cultivated). */
 const taxaOf = (taxa: Taxon[], wild: boolean) =>
   taxa.flatMap((tx, k) => ((wild ? tx.wild && here(tx.wild).length : tx.cultivated) ? Array(Math.round(tx.share)).fill(k) : []));
@@ -32,6 +62,8 @@ export async function createReferenceTables(con: DuckDBConnection): Promise<{ pa
   await createCountries(con);
   await createSites(con);
   await createSea(con);
+  await createHabitatSites(con);
+  await createDonors(con);
   await con.run(valuesTable("ref_name", ["area", "crop_code", "names", "nnames"], refNameRows(CROPS.map((c) => c.code))));
   await con.run(recordsTable(
     "ref_institute",
@@ -114,8 +146,7 @@ async function createTaxa(con: DuckDBConnection): Promise<void> {
     "ref_taxon",
     CROPS.flatMap((c) =>
       c.taxa.map((t, k) => {
-        const native = here(t.wild ?? []);
-        const grown = here(t.grown ?? c.origins);
+        const { native, grown } = rangesOf(c, t);
         return {
           crop_code: str(c.code),
           k: num(k),
@@ -187,4 +218,48 @@ async function createSea(con: DuckDBConnection): Promise<void> {
      FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
        FROM (VALUES ${sea}) t(code3, sea))`,
   );
+}
+
+/**
+ * Table ref_habitat_site (crop_code, k, wild, code3, sites, n, elev_lo, elev_hi): per taxon with a habitat, status
+ * (wild, or landrace) and country, the sites its material is drawn from, and the elevation band it stays in.
+ */
+async function createHabitatSites(con: DuckDBConnection): Promise<void> {
+  const rows: Record<string, string>[] = [];
+  for (const c of CROPS) {
+    for (const [k, t] of c.taxa.entries()) {
+      const { native, grown } = rangesOf(c, t);
+      for (const [wild, h, codes] of [[true, t.wildHabitat, native], [false, t.landraceHabitat, grown]] as const) {
+        for (const code3 of h ? codes : []) {
+          const sites = habitatSites(h!, code3);
+          rows.push({
+            crop_code: str(c.code),
+            k: num(k),
+            wild: String(wild),
+            code3: str(code3),
+            sites: `${numList(sites)}::INT[]`,
+            n: num(sites.length),
+            elev_lo: num(h!.elevation[0]),
+            elev_hi: num(h!.elevation[1]),
+          });
+        }
+      }
+    }
+  }
+  await con.run(recordsTable("ref_habitat_site", rows));
+}
+
+/**
+ * Table ref_donor (code3, wild, donors, n): per country of origin and status, the donors (1-based indices into
+ * data/donors.json) that give such material: those of the country, and for wild material the seed banks of wild
+ * species. A country without one gets no donor.
+ */
+async function createDonors(con: DuckDBConnection): Promise<void> {
+  const rows = COUNTRIES.flatMap((c) =>
+    [true, false].map((wild) => {
+      const idx = DONORS.flatMap((d, i) => (d.countries.includes(c.code3) || (wild && d.wildAnywhere) ? [i + 1] : []));
+      return { code3: str(c.code3), wild: String(wild), donors: `${numList(idx)}::INT[]`, n: num(idx.length) };
+    })
+  );
+  await con.run(recordsTable("ref_donor", rows));
 }

@@ -18,6 +18,7 @@ import { type Crop, CROPS, type Institute, INSTITUTES } from "./reference.ts";
 import { DATASET_TEMPLATES, type DatasetTemplate, type DescriptorTemplate, TRIAL_SITES } from "./traits-reference.ts";
 import { num, recordsTable, str } from "./sql.ts";
 import { createFigsProbability, FIGS_TRIALS, figsTemplate } from "./figs.ts";
+import { readData } from "./data.ts";
 
 export interface DescriptorRow extends DescriptorTemplate {
   uuid: string;
@@ -70,6 +71,7 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
   await con.run(recordsTable("descriptor", ds.map((d) => descriptorRow(d, rows.descriptors))));
   await createMembership(con);
   await createFigsProbability(con, ds);
+  await createWildTraits(con);
   await createObservations(con);
 }
 
@@ -182,16 +184,42 @@ async function createMembership(con: DuckDBConnection): Promise<void> {
         m.dataset_uuid)`);
 }
 
+/**
+ * Table wild_trait (taxon_name, column_name, mean, sd, min_value, max_value, omit): the traits of wild and weedy
+ * material of a taxon where they differ from the crop's (data/traits.json `wild`): seed weight, yield, ear and tuber
+ * size shifted, descriptors that do not apply to a wild relative left out (omit).
+ */
+async function createWildTraits(con: DuckDBConnection): Promise<void> {
+  const rows = readData("traits.json").wild.flatMap((w) =>
+    Object.entries(w.values).map(([column, v]) => ({
+      taxon_name: str(w.taxon),
+      column_name: str(column),
+      mean: num(v?.[0]),
+      sd: num(v?.[1]),
+      min_value: num(v?.[2]),
+      max_value: num(v?.[3]),
+      omit: String(v === null),
+    }))
+  );
+  await con.run(
+    rows.length
+      ? recordsTable("wild_trait", rows)
+      : `CREATE OR REPLACE TABLE wild_trait (taxon_name VARCHAR, column_name VARCHAR, mean DOUBLE, sd DOUBLE, min_value DOUBLE,
+          max_value DOUBLE, omit BOOLEAN)`,
+  );
+}
+
 /** Table observation: genetic (shared latent z0 + per-descriptor zacc), environment, GxE and plot effects. */
 async function createObservations(con: DuckDBConnection): Promise<void> {
   await con.run(`CREATE OR REPLACE TABLE observation AS
     WITH x AS (
       SELECT m.dataset_uuid, m.accession_id, m.env_idx, m.sown, c.descriptor_uuid, r.rep, de.data_type, de.mean, de.sd,
         de.decimals, de.corr,
-        de.min_value, de.max_value, de.terms, de.texts, de.idx,
+        coalesce(wt.min_value, de.min_value) AS min_value, coalesce(wt.max_value, de.max_value) AS max_value, de.terms, de.texts, de.idx,
         -- a NUMERIC that follows a CODED descriptor takes the mean and sd of the accession's term (h(…, 7400 + idx) below)
-        coalesce(de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
-        coalesce(de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
+        -- wild material of a taxon with its own values takes them (wild_trait)
+        coalesce(wt.mean, de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
+        coalesce(wt.sd, de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
         znorm(m.accession_id, 7001 + 17 * de.factor) AS z0,
         znorm(m.accession_id::BIGINT * 1000 + de.idx, 7101) AS zacc,
         znorm(m.env_id::BIGINT * 256 + de.idx, 7151) AS zenv,
@@ -203,8 +231,10 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
       JOIN datatable_column c ON c.dataset_uuid = m.dataset_uuid
       JOIN descriptor de ON de.uuid = c.descriptor_uuid
       LEFT JOIN figs_probability fp ON fp.accession_id = m.accession_id AND fp.descriptor_uuid = c.descriptor_uuid
+      JOIN accession a ON a.id = m.accession_id
+      LEFT JOIN wild_trait wt ON a.samp_stat < 300 AND wt.taxon_name = a.taxon_name AND wt.column_name = de.column_name
       CROSS JOIN range(1, 4) r(rep)
-      WHERE r.rep <= m.reps
+      WHERE r.rep <= m.reps AND wt.omit IS NOT TRUE
     )
     SELECT dataset_uuid, accession_id, env_idx, descriptor_uuid, rep,
       CASE data_type
