@@ -60,7 +60,8 @@ await display(pl.DataFrame({
   EN: [core.scores.EN], AN: [core.scores.AN], EE: [core.scores.EE],
   "search (s)": [core.search.seconds], swaps: [core.search.steps], stopped: [core.search.stopped],
 }).withColumns(pl.col(["accessions", "core", "swaps"]).cast(pl.Int64), pl.col(["EN", "AN", "EE", "search (s)"]).round(4)));
-await display(core.diagnostics.coercions.length || core.diagnostics.notes.length ? core.diagnostics : "no column dropped, every row has data");`,
+const d = core.diagnostics;
+await display(d.coercions.length || d.notes.length ? d : "no column dropped, every row has data");`,
   ],
   [
     "md",
@@ -71,7 +72,7 @@ await display(core.diagnostics.coercions.length || core.diagnostics.notes.length
     "value as distance 0 in EN and EE and as 1 in AN, so AN is high for every subset, and a core chosen for diversity " +
     "prefers accessions with trait data, which makes it less representative (AN) than random subsets here: the two " +
     "goals pull apart. The balanced core starts from the diverse one and gains little AN; for representativeness " +
-    "alone, use `objective: \"AN\"`.",
+    'alone, use `objective: "AN"`.',
   ],
   [
     "code",
@@ -97,7 +98,11 @@ const row = (what: string, f: (x: { EN: number; AN: number; EE: number }) => num
   "random sd": sd(randoms.map(f)),
   "random subsets the core beats": \`\${randoms.filter((r) => better * (f(core.scores) - f(r)) > 0).length} of 50\`,
 });
-const table = pl.DataFrame([row("EN (diversity)", (x) => x.EN, 1), row("AN (representativeness)", (x) => x.AN, -1), row("EE", (x) => x.EE, 1)]);
+const table = pl.DataFrame([
+  row("EN (diversity)", (x) => x.EN, 1),
+  row("AN (representativeness)", (x) => x.AN, -1),
+  row("EE", (x) => x.EE, 1),
+]);
 await display(table.withColumns(pl.col(["EN core", "EN+AN core", "clustered core", "random mean", "random sd"]).round(4)));`,
   ],
   ["md", "**5. Where the core lies** in the first two principal components of the columns, and on the map."],
@@ -121,7 +126,8 @@ await display(coreCoverage(core, "SAMPSTAT"));`,
   [
     "code",
     `const request = coreRequest(core, [passports, t.wide]);
-await display(\`\${request.withDoi} DOIs, \${request.withoutDoi} by institute code and accession number. Drawn from: \${request.citation.text}\`);
+await display(\`\${request.withDoi} DOIs, \${request.withoutDoi} by institute code and accession number.\`);
+await display(\`Drawn from: \${request.citation.text}\`);
 await display(pl.DataFrame({ "request list (first 8 of the core)": request.lines.slice(0, 8) }));`,
   ],
   ["code", close],
