@@ -92,7 +92,22 @@ describe("a set kept apart from the sandbox (issue 44)", () => {
     const tenth = Math.ceil(review.length / 10);
     const early = real.filter((p) => p.rank <= tenth).length;
     console.log(`review list ${review.length} pairs; real duplicates not asserted in it ${real.length}, in its first tenth ${early}`);
-    expect(real.length).toBeGreaterThan(0);
     expect(real.filter((p) => p.rank > tenth)).toEqual([]);
   });
+
+  it("the ranking puts real duplicates first when the list holds many (distinctive names narrowed to rareNameRecords 2)", () => {
+    const narrow = probableDuplicates(toFrame(set.records), { rareNameRecords: 2 });
+    const inSet = new Int32Array(set.records.length);
+    for (const m of narrow.sets.select("set_id", "row").toRecords() as { set_id: number; row: number }[]) inSet[m.row] = m.set_id;
+    const review = narrow.review.select("rank", "row_a", "row_b").toRecords() as { rank: number; row_a: number; row_b: number }[];
+    const real = (p: { row_a: number; row_b: number }) =>
+      set.material[p.row_a] === set.material[p.row_b] && !(inSet[p.row_a] !== 0 && inSet[p.row_a] === inSet[p.row_b]);
+    const first = review.slice(0, Math.ceil(review.length / 10));
+    console.log(
+      `narrowed: ${review.filter(real).length} real unasserted duplicates in the list; first tenth ${
+        first.filter(real).length
+      }/${first.length} real`,
+    );
+    expect(first.filter(real).length / first.length).toBeGreaterThanOrEqual(0.9);
+  }, 120_000);
 });

@@ -32,6 +32,8 @@ import { BlockUnits } from "./units.ts";
 import type { ReviewEntry } from "./review.ts";
 import type { DataFrame } from "nodejs-polars";
 
+/** The default review list: one pair per ten records, at most this many (more than a curator reads; memory stays small). */
+const REVIEW_MAX = 10_000;
 /** Records read per read of the parts: units are packed into groups of about this many (a larger unit is one group). */
 const GROUP_ROWS = 250_000;
 /** The columns deterministic keys are made of (key-pass.ts), and ORIGCTY (to split large blocks: units.ts). */
@@ -87,7 +89,7 @@ export function* findDuplicates(source: RecordSource, o: DuplicateOptions, log: 
   }
   const { units, unitOf, split } = counted.plan(o.maxBlockRecords);
   const parts: Parts = { source, columns, unitOf };
-  const limit = o.reviewPairs === "all" ? Infinity : o.reviewPairs ?? Math.floor(source.rows / 10);
+  const limit = o.reviewPairs === "all" ? Infinity : o.reviewPairs ?? Math.min(REVIEW_MAX, Math.floor(source.rows / 10));
   const found = new FoundPairs(o.weakPairs, limit);
   const seeds = yield* deterministicSeeds(parts, keys.candidates(source.rows), o, extra, found);
   yield;

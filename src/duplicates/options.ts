@@ -56,7 +56,7 @@ export const DuplicateOptionsSchema = z.strictObject({
   weakPairs: z.boolean().default(false),
   /**
    * The most pairs the review list (`review`, ranked best first) holds: a number, or "all". Default null: one pair per
-   * ten records.
+   * ten records, at most 10,000.
    */
   reviewPairs: z.union([z.number().int().min(0), z.literal("all")]).nullable().default(null),
   /**
