@@ -14,6 +14,7 @@ import { cpus, totalmem } from "node:os";
 import { type SandboxProcess, startSandboxProcess } from "./sandbox-process.ts";
 import { resolveSelect } from "../src/client/export/query.ts";
 import { qualityCases, qualityLines, type QualityResults } from "./quality.ts";
+import { climateCases, climateLines, type ClimateResults } from "./climate.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -111,6 +112,7 @@ async function peer(p: Peer, tag: string, sb: SandboxProcess, rows: number, sele
 }
 
 let quality: QualityResults | undefined;
+let climate: ClimateResults | undefined;
 const started = performance.now();
 log(
   `bench: ${accessions.toLocaleString("en")} accessions, ${cpus().length} cores, ${
@@ -167,6 +169,7 @@ try {
   await run("/acn/filter paging, l=1000", "warm", warm, "filter-paging", 100_000, "all");
   await run(`traits() ${TRAIT_CROP}, per dataset, long + wide + metadata (obs)`, "warm", warm, "traits", 0, TRAIT_CROP);
   quality = await qualityCases(warm, ROWS, SMALL, log);
+  climate = await climateCases(ROWS, 100_000, log);
 } finally {
   await Promise.all([warm.stop(), cold.stop(), link.stop()]);
 }
@@ -302,6 +305,8 @@ for (const [cols, size, target] of [["all", SMALL, 4], ["all", ROWS, 4], ["5 col
 if (quality) {
   ratio(`checkPassports / passports() (all, ${ROWS / 1000}k, warm)`, quality.speed.checkSeconds / quality.speed.passportsSeconds, 2);
 }
+const climateOut = climate ? climateLines(climate) : undefined;
+Object.assign(ratios, climateOut?.ratios ?? {});
 lines.push("", "ratios (same run):");
 for (const [k, v] of Object.entries(ratios)) {
   lines.push(
@@ -309,6 +314,7 @@ for (const [k, v] of Object.entries(ratios)) {
   );
 }
 if (quality) lines.push("", ...qualityLines(quality));
+if (climateOut) lines.push("", ...climateOut.lines);
 const total = (performance.now() - started) / 1000;
 lines.push("", `bench took ${total.toFixed(0)} s`);
 console.log(lines.join("\n"));
@@ -317,7 +323,7 @@ const file = `bench/results/bench-${new Date().toISOString().replace(/[:.]/g, "-
 writeFileSync(
   file,
   JSON.stringify(
-    { accessions, cores: cpus().length, linkMBps: LINK_MBPS, results, serverGrowthMB, ratios, quality, seconds: total },
+    { accessions, cores: cpus().length, linkMBps: LINK_MBPS, results, serverGrowthMB, ratios, quality, climate, seconds: total },
     null,
     2,
   ),

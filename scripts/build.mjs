@@ -9,7 +9,16 @@ import { createRequire } from "node:module";
 
 const root = new URL("..", import.meta.url).pathname;
 rmSync(join(root, "dist"), { recursive: true, force: true });
-const tsPkg = createRequire(import.meta.url).resolve("typescript/package.json");
+/** TypeScript is a dev dependency: a fresh clone without `npm install` gets one line saying so, not a stack trace. */
+function typescriptPackage() {
+  try {
+    return createRequire(import.meta.url).resolve("typescript/package.json");
+  } catch {
+    console.error("genesys-notebook: building dist/ (npm pack, npm run build) needs the dev dependencies: run npm install first");
+    process.exit(1);
+  }
+}
+const tsPkg = typescriptPackage();
 execFileSync(process.execPath, [join(tsPkg, "..", "bin", "tsc"), "-p", join(root, "tsconfig.build.json")], { stdio: "inherit" });
 
 const relativeTs = /((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+)\.ts\2/g;

@@ -52,7 +52,15 @@ export { COLLSRC_LABELS, MLSSTAT_LABELS, STORAGE_LABELS } from "./mcpd/code-list
 export { COUNTRY_NAMES, countryName, FORMER_COUNTRY_NAMES } from "./mcpd/countries.ts";
 export { decode, type DecodeOptions, decodeValue } from "./mcpd/decode.ts";
 export { type CheckOptions, checkPassports, type QualityReport, type Rule, RULES } from "./quality/index.ts";
-export { type CompletenessOptions, type PassportCompleteness, passportCompleteness, PDCI_ITEMS } from "./quality/index.ts";
+export {
+  type CompletenessOptions,
+  type PassportCompleteness,
+  passportCompleteness,
+  type PassportCompletenessOptions,
+  PassportCompletenessOptionsSchema,
+  type PassportCompletenessResult,
+  PDCI_ITEMS,
+} from "./quality/index.ts";
 /** nodejs-polars, the same instance the frames come from (`pl.col`, `pl.lit`…), so a project needs no second install. */
 export { default as pl } from "nodejs-polars";
 export {
@@ -63,6 +71,36 @@ export {
   probableDuplicatesInDataset,
   safetyDuplication,
 } from "./duplicates/index.ts";
+export {
+  type AnEstimate,
+  clusteredCore,
+  type ClusteredCoreOptions,
+  ClusteredCoreOptionsSchema,
+  type ClusteredCoreResult,
+  coreCollection,
+  type CoreCollectionOptions,
+  CoreCollectionOptionsSchema,
+  type CoreCollectionResult,
+  type CoreRequest,
+  coreRequest,
+  type CoreScores,
+  coreScores,
+  principalComponents,
+} from "./core-collection/index.ts";
 export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./climate/bioclim.ts";
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";
 export { climateAtSites, climateLayers, climateLayersOf, ClimateOptions } from "./climate/sites.ts";
+export { worldclimCacheDir, worldclimDownload, worldclimFiles, WorldclimOptions, type WorldclimProgress } from "./climate/worldclim.ts";
+export {
+  bestBets,
+  type BestBetsOptions,
+  BestBetsOptionsSchema,
+  type BestBetsResult,
+  climateEnvelope,
+  type ClimateEnvelopeOptions,
+  ClimateEnvelopeOptionsSchema,
+  figsModels,
+  type FigsModelsOptions,
+  FigsModelsOptionsSchema,
+  type FigsModelsResult,
+} from "./figs/index.ts";

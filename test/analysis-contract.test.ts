@@ -6,7 +6,7 @@
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkPassports, citation, diagnostics, GenesysInputError, provenance } from "../src/index.ts";
+import { checkPassports, citation, diagnostics, GenesysInputError, joinTraits, passportCompleteness, provenance } from "../src/index.ts";
 import { defineAnalysis } from "../src/kernel/analysis.ts";
 import { attachProvenance, freshProvenance } from "../src/kernel/provenance.ts";
 
@@ -47,6 +47,61 @@ describe("the analysis contract", () => {
     expect(e.hint).toMatch(/accepted options: toleranceMeters, useUncertainty/);
     const w = thrown(() => checkPassports(passports(), { toleranceMeters: "2 km" } as never));
     expect(w.message).toMatch(/^checkPassports\(\): option 'toleranceMeters' is "2 km"; it must be a distance in metres/);
+  });
+
+  it("passportCompleteness: a misspelt option names the closest known one, a wrong value what is accepted", () => {
+    const e = thrown(() => passportCompleteness(passports(), { mising: "empty" } as never));
+    expect(e.message).toMatch(/^passportCompleteness\(\): unknown option 'mising' \(did you mean 'missing'\?\)\n/);
+    expect(e.hint).toBe("accepted options: missing");
+    const w = thrown(() => passportCompleteness(passports(), { missing: "skip" } as never));
+    expect(w.message).toMatch(/^passportCompleteness\(\): option 'missing' is "skip"; it must be "error" .* or "empty"/);
+  });
+
+  it("passportCompleteness: a frame without the fields it scores names them and the two ways out", () => {
+    const e = thrown(() => passportCompleteness(passports()));
+    expect(e.code).toBe("GENESYS_MISSING_COLUMNS");
+    expect(e.message).toMatch(/^passportCompleteness\(\): the frame has no column "GENUS", "SPECIES", /);
+    expect(e.hint).toMatch(
+      /^download them too: g\.passports\(filter, \{ select: \["GENUS", "SPECIES", .*\] \}\).*or pass \{ missing: "empty" \}/,
+    );
+  });
+
+  it("joinTraits: a misspelt option names the closest known one; a frame without a shared key says what to select", () => {
+    const traits = pl.DataFrame({ INSTCODE: ["COL003"], ACCENUMB: ["G1"], height: [1.5] });
+    const e = thrown(() => joinTraits(passports(), traits, { hw: "inner" } as never));
+    expect(e.message).toMatch(/^joinTraits\(\): unknown option 'hw' \(did you mean 'how'\?\)\n/);
+    expect(e.hint).toBe("accepted options: how");
+    const w = thrown(() => joinTraits(passports(), traits, { how: "outer" } as never));
+    expect(w.message).toMatch(/^joinTraits\(\): option 'how' is "outer"; it must be "left" .* or\s+"inner"/);
+    const k = thrown(() => joinTraits(passports(), traits.select("height")));
+    expect(k.message).toMatch(/^joinTraits\(\): the frames share no accession key/);
+    expect(k.hint).toMatch(/select: \["INSTCODE", "ACCENUMB", "UUID"/);
+  });
+
+  it("joinTraits and passportCompleteness: results derive provenance from their inputs' in the one place", () => {
+    const traits = attachProvenance(
+      pl.DataFrame({ INSTCODE: ["COL003"], ACCENUMB: ["G1"], height: [1.5] }),
+      freshProvenance({
+        server: "https://api.genesys-pgr.org",
+        endpoints: ["POST /api/v2/acn/datasets"],
+        kind: "traits.wide",
+        filter: {},
+        options: {},
+        rows: 1,
+      }),
+    );
+    const joined = joinTraits(passports(), traits);
+    // a trait column named "height" (polars' frame returns it for df.height) does not become the row count
+    expect(provenance(joined)).toMatchObject({ kind: "joined", rows: 1, sources: [{ kind: "passports" }, { kind: "traits.wide" }] });
+    expect(provenance(joined)?.derivation?.map((d) => [d.by, d.options])).toEqual([["joinTraits()", { how: "left" }]]);
+    expect(diagnostics(joined)?.endpoint).toBe("joinTraits()");
+    expect(citation(joined).text).toMatch(/^Genesys PGR \(\d{4}\)\. Passport data of 2 records/);
+    const pdci = passportCompleteness(passports(), { missing: "empty" });
+    for (const key of ["accessions", "institutes", "fields"] as const) {
+      expect(provenance(pdci[key])?.kind).toBe(`passports.pdci.${key}`);
+      expect(provenance(pdci[key])?.derivation?.[0]).toMatchObject({ by: "passportCompleteness()", options: { missing: "empty" } });
+      expect(diagnostics(pdci[key])?.endpoint).toBe("passportCompleteness()");
+    }
   });
 
   it("checkPassports: an unknown rule id names the closest rule", () => {

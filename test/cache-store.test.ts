@@ -156,7 +156,8 @@ describe("temporary files", () => {
     for (const f of [deadTemp, liveTemp, ancientTemp, legacyTemp]) writeFileSync(f, Buffer.alloc(10_000));
     for (const f of [deadTemp, legacyTemp]) utimesSync(f, old, old);
     utimesSync(ancientTemp, ancient, ancient);
-    expect(s.size()).toBe(size + 10_000);
+    // a live writer's temporary file is kept, and not counted: it is no entry yet
+    expect(s.size()).toBe(size);
     expect(existsSync(deadTemp) || existsSync(legacyTemp) || existsSync(ancientTemp)).toBe(false);
     expect(existsSync(liveTemp)).toBe(true);
     // a new store sweeps when first used, pages too
@@ -166,6 +167,29 @@ describe("temporary files", () => {
     utimesSync(pageTemp, old, old);
     expect(store(at).s.read(id)).toBeDefined();
     expect(existsSync(pageTemp)).toBe(false);
+  });
+
+  it("a write killed mid-way: its temporary file is neither counted by size() nor read, and removed once stale", () => {
+    const { s, at } = store();
+    const id = writeEntry(s, "beans");
+    const size = s.size();
+    const listed = s.list()[0]!.bytes;
+    // a process that starts writing a part under its temporary name and is killed (SIGKILL) before the rename
+    const tmp = join(at, id, "df.parquet.PID.0123456789abcdef.tmp");
+    const code = `const fs = require("node:fs"); fs.writeFileSync(${
+      JSON.stringify(tmp)
+    }.replace("PID", process.pid), Buffer.alloc(50_000)); process.kill(process.pid, "SIGKILL");`;
+    const killed = spawnSync(process.execPath, ["-e", code]);
+    expect(killed.signal).toBe("SIGKILL");
+    const left = tmp.replace("PID", String(killed.pid));
+    expect(existsSync(left)).toBe(true);
+    expect(s.size()).toBe(size);
+    expect(s.list()[0]!.bytes).toBe(listed);
+    expect(s.read(id)).toBeDefined();
+    const old = (Date.now() - 5 * 60_000) / 1000;
+    utimesSync(left, old, old);
+    expect(s.size()).toBe(size);
+    expect(existsSync(left)).toBe(false);
   });
 
   it("a write leaves no temporary behind, and entries are private (dirs 0700, files 0600)", () => {

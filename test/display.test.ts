@@ -1,4 +1,5 @@
 import pl from "nodejs-polars";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { display } from "../src/display/display.ts";
 import { countryBar } from "../src/plot/helpers.ts";
@@ -42,5 +43,14 @@ describe("display", () => {
     expect(lines[0]).toContain("shape: (3, 2)");
     expect(lines[1]).toBe("Figure: Origins");
     expect(lines[2]).toBe("done");
+  });
+});
+
+describe("display and plot do not import each other both ways", () => {
+  it("src/display imports nothing from src/plot (plot's entry imports display's terminal set-up)", () => {
+    const files = readdirSync("src/display").filter((f) => f.endsWith(".ts"));
+    const crossing = files.filter((f) => /from\s*["']\.\.\/plot\//.test(readFileSync(`src/display/${f}`, "utf8")));
+    expect(crossing).toEqual([]);
+    expect(readFileSync("src/plot/index.ts", "utf8")).toContain("../display/terminal.ts");
   });
 });

@@ -5,10 +5,12 @@
  * The same messages from the installed tarball are in test/package.test.ts; the sandbox CLI's there too.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { diagnostics, Genesys, GenesysInputError, GenesysNetworkError, GenesysServerError } from "../src/index.ts";
+import { dirname, join } from "node:path";
+import { diagnostics, Genesys, GenesysInputError, GenesysNetworkError, GenesysServerError, passportCompleteness } from "../src/index.ts";
+import pl from "nodejs-polars";
 import { checkOptions, OPTIONS } from "../src/client/options.ts";
 import { polarsBindingMessage } from "../src/native.ts";
 import { scriptedServer } from "./helpers/scripted-server.ts";
@@ -151,6 +153,67 @@ describe("a filter that matches nothing", () => {
   });
 });
 
+describe("a message for every slip, over real HTTP (issue 45)", () => {
+  const ctx = useSandboxClient({ accessions: 1_000 });
+  const quiet = { onDiagnostics: () => undefined };
+
+  it('select: ["ACCNUMB"] says did you mean ACCENUMB; ["ORIGCTY_name"] says decode: true adds it', async () => {
+    const typo = await message(ctx.g.passports({ crop: ["maize"] }, { select: ["ACCNUMB"] }));
+    expect(typo).toBeInstanceOf(GenesysInputError);
+    expect(typo.message).toContain("unknown select field 'ACCNUMB' (did you mean 'ACCENUMB'?)");
+    const label = await message(ctx.g.passports({ crop: ["maize"] }, { select: ["ACCENUMB", "ORIGCTY_name"] }));
+    expect(label.message).toContain("unknown select field 'ORIGCTY_name' (decode: true adds it: select 'ORIGCTY' and pass decode: true)");
+    const fine = await ctx.g.passports({ crop: ["maize"] }, { select: ["ACCENUMB", "ORIGCTY"], decode: true, limit: 3 });
+    expect(fine.columns).toContain("ORIGCTY_name");
+  });
+
+  it('an MCPD name as a filter key, ORIGCTY: ["MEX"], points to countryOfOrigin: { code3: ["MEX"] }', async () => {
+    const e = await message(ctx.g.passports({ ORIGCTY: ["MEX"] } as never));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain(`unknown filter key 'ORIGCTY' (an MCPD name: filter with countryOfOrigin: { code3: ["MEX"] })`);
+    const inst = await message(ctx.g.passports({ INSTCODE: ["MEX002"] } as never));
+    expect(inst.message).toContain(`unknown filter key 'INSTCODE' (an MCPD name: filter with institute: { code: ["MEX002"] })`);
+  });
+
+  it('crop: ["corn"] suggests maize; ["Zea mays"] suggests taxonomy: { genus: ["Zea"] }', async () => {
+    const corn = await ctx.g.passports({ crop: ["corn"] }, quiet);
+    expect(corn.height).toBe(0);
+    expect(diagnostics(corn)!.notes.join("\n")).toContain(
+      `filter crop: "corn" matches no crop of this server (g.crops()); did you mean "maize"?`,
+    );
+    const zea = await ctx.g.passports({ crop: ["Zea mays"] }, quiet);
+    expect(diagnostics(zea)!.notes.join("\n")).toContain(
+      `filter crop: "Zea mays" matches no crop of this server (g.crops()); a botanical name: filter with ` +
+        `taxonomy: { genus: ["Zea"], species: ["mays"] }`,
+    );
+    const byGenus = await ctx.g.passports({ taxonomy: { genus: ["Zea"], species: ["mays"] } }, { select: ["GENUS"], limit: 5 });
+    expect(byGenus.height).toBe(5);
+  });
+
+  it("an unknown dataset UUID gets the list of trials, as an unknown title does", async () => {
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    const e = await message(ctx.g.traits({ crop: ["maize"] }, { datasets: [uuid] }));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toMatch(new RegExp(`^traits\\(\\): dataset '${uuid}' not among the \\d+ trial datasets with data for this filter`));
+    expect(e.message).toMatch(/Hint: datasets takes titles or UUIDs; g\.datasets\(filter\) lists them .*; titles here: CIMMYT maize/);
+  });
+
+  it("an HTTP error's headline says its subject once: POST … -> HTTP 404: no dataset …", async () => {
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    for (const call of [() => ctx.g.api.datatables([uuid]), () => ctx.g.accession(uuid)]) {
+      const headline = (await message(call)).message.split("\n")[0]!;
+      expect(headline).toMatch(new RegExp(`^(POST|GET) /api/v2/\\S+ -> HTTP 404: no (dataset|accession) with UUID ${uuid}$`));
+    }
+  });
+
+  it("an unknown descriptor UUID is named, not a polars error", async () => {
+    const e = await message(ctx.g.descriptors(["00000000-0000-4000-8000-000000000000"]));
+    expect(e).toBeInstanceOf(GenesysInputError);
+    expect(e.message).toContain("descriptors(): descriptor '00000000-0000-4000-8000-000000000000' unknown to this server");
+    expect(e.message).toContain("g.traits(filter, { descriptors: [...] }) takes titles too");
+  });
+});
+
 describe("hints that are true in a user's project, and attempts", () => {
   it("Genesys.fromEnv() unconfigured names npx genesys-sandbox, not an npm script", () => {
     const saved = { ...process.env };
@@ -206,6 +269,73 @@ describe("hints that are true in a user's project, and attempts", () => {
     expect(e.message).toContain("(ECONNREFUSED; 1 attempt, not retried)");
     expect(e.message).toContain("npx genesys-sandbox");
     await g.close();
+  });
+});
+
+describe("the first command a contributor types (issue 45 item 7)", () => {
+  it("npm pack (build.mjs) in a clone without npm install says in one line to run npm install first, no stack trace", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fresh-clone-"));
+    try {
+      mkdirSync(join(dir, "scripts"));
+      copyFileSync("scripts/build.mjs", join(dir, "scripts", "build.mjs"));
+      const run = spawnSync(process.execPath, [join(dir, "scripts", "build.mjs")], { encoding: "utf8" });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split("\n")).toEqual([
+        "genesys-notebook: building dist/ (npm pack, npm run build) needs the dev dependencies: run npm install first",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the repository's package.json approves Deno's install script, and the README says npm install before npm pack", () => {
+    expect(JSON.parse(readFileSync("package.json", "utf8")).allowScripts).toEqual({ deno: true });
+    const readme = readFileSync("README.md", "utf8").replaceAll("\n", " ");
+    expect(readme).toMatch(/with `npm install` then\s+`npm pack`/);
+  });
+});
+
+describe("the docs a newcomer reads (issue 45 item 10)", () => {
+  /** GitHub's anchor of a heading: lower case, punctuation but - and _ dropped, spaces as -. */
+  const slug = (h: string) => h.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+  const anchors = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
+  const docs = ["README.md", ...readdirSync("docs").filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+
+  it("every link to a heading (#anchor, other.md#anchor) in the README and docs/ finds it", () => {
+    const dead: string[] = [];
+    let links = 0;
+    for (const file of docs) {
+      for (const m of readFileSync(file, "utf8").matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)) {
+        links++;
+        const target = m[1] ? join(dirname(file), m[1]) : file;
+        if (!anchors(target).has(m[2]!)) dead.push(`${file}: ${m[1]}#${m[2]}`);
+      }
+    }
+    expect(dead).toEqual([]);
+    expect(links).toBeGreaterThan(10);
+  });
+
+  it("docs/pdci.md says how the fields frame is sorted, as passportCompleteness() sorts it", () => {
+    const df = pl.DataFrame({
+      INSTCODE: ["ZZZ001", "ZZZ001", "AAA001", "AAA001"],
+      ACCENUMB: ["1", "2", "3", "4"],
+      GENUS: ["Zea", "Zea", "Zea", "Zea"],
+      SAMPSTAT: [100, 100, 300, 300],
+    });
+    const fields = passportCompleteness(df, { missing: "empty" }).fields;
+    const rows = fields.select("INSTCODE", "adds_mean", "field").toRecords() as { INSTCODE: string; adds_mean: number; field: string }[];
+    const sorted = [...rows].sort((a, b) =>
+      a.INSTCODE.localeCompare(b.INSTCODE) || b.adds_mean - a.adds_mean || a.field.localeCompare(b.field)
+    );
+    expect(rows).toEqual(sorted);
+    expect(new Set(rows.map((r) => r.INSTCODE)).size).toBe(2);
+    expect(readFileSync("docs/pdci.md", "utf8")).toContain(
+      "sorted by `INSTCODE`, then `adds_mean` (largest first) within each institute, then `field`",
+    );
+  });
+
+  it('the quick start says what display() shows (not "inline SVG map")', () => {
+    expect(readFileSync("README.md", "utf8")).not.toContain("inline SVG map");
   });
 });
 

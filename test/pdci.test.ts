@@ -50,8 +50,8 @@ describe("passportCompleteness() on genuine Genesys rows (CIAT, Aug 2026)", { ti
     } catch (e) {
       const err = e as GenesysInputError;
       expect(err.endpoint).toBe("passportCompleteness()");
-      expect(err.code).toBe("GENESYS_PDCI_COLUMNS");
-      expect(err.message).toMatch(/lacks OTHERNUMB, which the PDCI scores/);
+      expect(err.code).toBe("GENESYS_MISSING_COLUMNS");
+      expect(err.message).toMatch(/^passportCompleteness\(\): the frame has no column "OTHERNUMB"\n/);
       expect(err.message).toMatch(/select: \["GENUS", .*"OTHERNUMB"/);
       expect(err.message).toMatch(/missing: "empty"/);
     }
@@ -130,12 +130,13 @@ describe("passportCompleteness() on genuine Genesys rows (CIAT, Aug 2026)", { ti
     });
   });
 
-  it("carries the source frame's provenance", () => {
+  it("carries the source frame's provenance, with the derivation", () => {
     const p = provenance(r.accessions)!;
-    expect(p.kind).toBe("passports.pdci");
+    expect(p.kind).toBe("passports.pdci.accessions");
     expect(p.endpoints).toEqual(provenance(df)!.endpoints);
-    expect(p.options.derivedBy).toBe("passportCompleteness()");
+    expect(p.derivation?.map((d) => [d.by, d.options])).toEqual([["passportCompleteness()", { missing: "empty" }]]);
     expect(provenance(r.institutes)!.rows).toBe(2);
+    expect(provenance(r.fields)!.kind).toBe("passports.pdci.fields");
   });
 });
 
@@ -226,7 +227,9 @@ describe("passportCompleteness() against the paper's weights", { timeout: 300_00
   });
 
   it("rejects bad options and non-frames with a GenesysInputError", () => {
-    expect(() => passportCompleteness(frame([{}]), { missing: "skip" } as never)).toThrow(/passportCompleteness\(\): bad options/);
+    expect(() => passportCompleteness(frame([{}]), { missing: "skip" } as never)).toThrow(
+      /^passportCompleteness\(\): option 'missing' is "skip"; it must be "error" .* or "empty"/,
+    );
     expect(() => passportCompleteness({} as never)).toThrow(/expects a polars DataFrame/);
   });
 });

@@ -12,7 +12,8 @@ import {
 import { traitAcrossDatasets, traitByDataset, traitPairByDataset } from "../src/plot/traits.ts";
 import { CATEGORY_COLOURS, datasetNames, OTHER_COLOUR, shortenMiddle, UNKNOWN_COLOUR, withDatasetNames } from "../src/plot/labels.ts";
 import { MAX_POINTS } from "../src/plot/helpers.ts";
-import { dataFrameToHtml } from "../src/display/table.ts";
+import { dataFrameToHtml, TEXT_CHARS } from "../src/display/table.ts";
+import { GenesysInputError } from "../src/kernel/errors.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,7 +32,44 @@ describe("plot helpers", () => {
   it("countryBar draws one bar per country", () => {
     const f = countryBar(df);
     expect(f.count("rect")).toBe(3);
-    expect(f.svg).toContain(">COL<");
+    expect(f.svg).toContain(">Colombia<");
+  });
+  it("countryBar names countries, on a decode: true frame too; a value that is no ISO 3166 code stays as it is", () => {
+    const decoded = df.withColumns(pl.col("ORIGCTY").replace(["COL", "PER", "MEX"], ["Colombia", "Peru", "Mexico"]).alias("ORIGCTY_name"));
+    for (const f of [countryBar(df), countryBar(decoded), countryBar(decoded, { column: "ORIGCTY_name" })]) {
+      expect(f.svg).toContain(">Colombia<");
+      expect(f.svg).toContain(">Mexico<");
+      expect(f.svg).not.toMatch(/>(COL|MEX|PER)</);
+    }
+    expect(countryBar(pl.DataFrame({ ORIGCTY: ["XXA", "XXA"] })).svg).toContain(">XXA<");
+  });
+  it("a figure on a frame without its columns names them and what to select, not polars' 'not found'", () => {
+    const codes = df.select("ORIGCTY");
+    const map = (() => {
+      try {
+        collectingSitesMap(codes);
+      } catch (e) {
+        return e as Error;
+      }
+    })()!;
+    expect(map).toBeInstanceOf(GenesysInputError);
+    expect(map.message).toBe(
+      "collectingSitesMap(): the frame has no columns 'DECLONGITUDE', 'DECLATITUDE'; its columns: ORIGCTY\n" +
+        'Hint: select them: g.passports(filter, { select: ["DECLONGITUDE", "DECLATITUDE", …] }), or name the frame\'s own ' +
+        "columns with { lon, lat }",
+    );
+    const calls: [string, () => unknown, string][] = [
+      ["countryBar()", () => countryBar(df.select("SAMPSTAT")), "'ORIGCTY'"],
+      ["sampstatBar()", () => sampstatBar(codes), "'SAMPSTAT'"],
+      ["acquisitionTimeline()", () => acquisitionTimeline(codes), "'ACQDATE'"],
+      ["traitHistogram()", () => traitHistogram(df, "fe"), "'fe' (did you mean 'Fe' for 'fe'?)"],
+      ["traitBox()", () => traitBox(df, "Fe", "INSTCODE"), "'INSTCODE'"],
+      ["traitScatter()", () => traitScatter(df, "Fe", "Zinc"), "'Zinc'"],
+    ];
+    for (const [name, call, what] of calls) {
+      expect(call, name).toThrow(GenesysInputError);
+      expect(call, name).toThrow(`${name}: the frame has no column ${what}`);
+    }
   });
   it("sampstatBar labels MCPD codes", () => {
     const f = sampstatBar(df);
@@ -173,17 +211,26 @@ describe("HTML table", () => {
     expect(html).not.toContain("x&lt;50&gt;");
   });
 
-  it("shortens UUIDs and long text with the full value on hover, right-aligns numbers, keeps null dim", () => {
+  it("shortens UUIDs (the whole one on hover), wraps long text whole, right-aligns numbers, keeps null dim", () => {
     const uuid = "1b70b9e6-142b-4cb2-9de1-6e8dfc0a1b2c";
     const remark = "Collected at the edge of a maize field near the river, seed mixed with a climbing type";
     const html = dataFrameToHtml(pl.DataFrame({ UUID: [uuid], REMARKS: [remark], ELEVATION: [2167], X: [null] }));
     expect(html).toContain(`<td title="${uuid}" style="text-align:left">1b70b9e6…</td>`);
-    // shortened in the middle: its start and its end stay readable
-    expect(html).toContain(`title="${remark}" style="text-align:left">${remark.slice(0, 32)}…${remark.slice(-31)}</td>`);
+    // long text is wrapped in its cell, whole: an exported page, a PDF or a screenshot shows all of it, not a hover title
+    expect(html).toMatch(new RegExp(`<td class="wrap" style="text-align:left"><div style="white-space:normal[^"]*">${remark}</div></td>`));
+    expect(html).not.toContain(`title="${remark}"`);
     expect(html).toContain('<td style="text-align:right">2167</td>');
     expect(html).toContain('<th style="text-align:right">ELEVATION</th>');
     expect(html).toMatch(/<td class="null"[^>]*>null<\/td>/);
     expect(html).not.toMatch(/#[0-9a-f]{3,6}/i); // no fixed colours: dark themes keep their own
+  });
+
+  it("shows text whole up to TEXT_CHARS; a longer value says in the cell how many characters follow", () => {
+    const evidence = "same DONORNUMB 'G 1234' and ACCENAME 'Rojo'; ".repeat(60);
+    const html = dataFrameToHtml(pl.DataFrame({ evidence: [evidence.slice(0, TEXT_CHARS), evidence] }));
+    expect(html).toContain(`>${evidence.slice(0, TEXT_CHARS)}</div>`);
+    expect(html).toContain(`<i> … (${(evidence.length - TEXT_CHARS).toLocaleString("en")} more characters)</i>`);
+    expect(html).not.toContain("title=");
   });
 
   it("prints List, Struct, Date and float cells as polars does, not as [object Object]", () => {
@@ -286,7 +333,7 @@ describe("what a reader needs on a figure: colours, counts, units, names", () =>
   it("bars carry their counts; the subtitle the total and the rows without a value", () => {
     const t = texts(countryBar(df).svg);
     expect(t).toContain("5 accessions; 1 without ORIGCTY");
-    expect(t).toEqual(expect.arrayContaining(["COL", "2", "PER", "1"]));
+    expect(t).toEqual(expect.arrayContaining(["Colombia", "2", "Peru", "1"]));
     expect(texts(sampstatBar(df).svg)).toContain("Traditional cultivar/landrace (300)");
     expect(texts(acquisitionTimeline(df).svg)).toContain("4 of 5 accessions with an acquisition year (ACQDATE)");
   });
@@ -356,8 +403,8 @@ describe("deterministic figures: the same data gives the same bytes", () => {
   const b = pl.DataFrame({ ORIGCTY: [...rows.ORIGCTY].reverse(), SAMPSTAT: [...rows.SAMPSTAT].reverse() });
   it("ties are broken by name: bars with equal counts in alphabetical order, whatever the row order", () => {
     const f = countryBar(a);
-    const order = [...f.svg.matchAll(/>(COL|MEX|PER)</g)].map((m) => m[1]);
-    expect([...new Set(order)]).toEqual(["COL", "MEX", "PER"]);
+    const order = [...f.svg.matchAll(/>(Colombia|Mexico|Peru)</g)].map((m) => m[1]);
+    expect([...new Set(order)]).toEqual(["Colombia", "Mexico", "Peru"]);
     expect(countryBar(b).svg).toBe(f.svg);
     expect(sampstatBar(b).svg).toBe(sampstatBar(a).svg);
     const box = pl.DataFrame({ g: ["x", "y", "z", "x", "y", "z"], v: [1, 1, 1, 2, 2, 2] });

@@ -3,9 +3,11 @@
  * generator does not read (test/fixtures/crop-reference.json: GRIN-Global, Kew's POWO, the genebanks' own histories)
  * and against MCPD 2.1's definitions of SAMPSTAT and COLLSRC, fetched through the client over loopback HTTP.
  * Traits: each crop measures what its descriptor list has, in the list's units, within the crop's ranges; bush beans
- * are short and climbing beans tall; seed iron and zinc correlate. 30,000 accessions on every run; 1,000,000 with
- * GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of it generating the database), so CI can afford
- * it when asked.
+ * are short and climbing beans tall; seed iron and zinc correlate. Wild and landrace material of a taxon with a habitat
+ * lies in its elevation band and divisions, and wild material weighs, yields and measures as its sources say; no
+ * elevation below the sea where the land is not, no suffixed accession numbers, donors that give such material.
+ * 30,000 accessions on every run; 1,000,000 with GENESYS_PLAUSIBILITY_1M=1 (about 2 to 4 minutes on 2 cores, most of
+ * it generating the database), so CI can afford it when asked.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
@@ -25,12 +27,25 @@ interface Reference {
   native: { taxon: string; countries: string[] }[];
   founded: { instcode: string; year: number }[];
   clonalCrops: { crops: string[] };
+  habitats: { list: { taxon: string; status: "wild" | "landrace"; elevation: [number, number]; admin1?: Record<string, string[]> }[] };
+  belowSeaLevel: { countries: string[] };
+  wildTraits: { list: { crop: string; taxon: string; trait: string; unit: string; min: number; max: number; notMeasured: string[] }[] };
+  donors: { countries: Record<string, string[]>; wildAnywhere: string[] };
 }
 const ref = JSON.parse(readFileSync("test/fixtures/crop-reference.json", "utf8")) as Reference;
 const noWildForm = new Set(ref.noWildForm.map((t) => t.taxon));
 const native = new Map(ref.native.map((t) => [t.taxon, new Set(t.countries)]));
 const founded = new Map(ref.founded.map((f) => [f.instcode, f.year]));
 const clonal = new Set(ref.clonalCrops.crops);
+const habitat = new Map(ref.habitats.list.map((h) => [`${h.taxon}|${h.status}`, h]));
+const belowSea = new Set(ref.belowSeaLevel.countries);
+
+/** The habitat a record's taxon and status are held to: wild (SAMPSTAT 100-299) or landrace (300-399). */
+const habitatOf = (taxon: string, sampstat: number) =>
+  sampstat < 300 ? habitat.get(`${taxon}|wild`) : sampstat < 400 ? habitat.get(`${taxon}|landrace`) : undefined;
+/** Whether a donor plausibly gives material of that country and status (test/fixtures/crop-reference.json donors). */
+const plausibleDonor = (code: string, country: string, sampstat: number) =>
+  (sampstat < 300 && ref.donors.wildAnywhere.includes(code)) || !!ref.donors.countries[code]?.includes(country);
 
 /**
  * SAMPSTAT against COLLSRC: the passport checker's rule (src/quality/sampstat-collsrc.ts: bred material from a wild
@@ -57,6 +72,7 @@ function comparable(a: string, b: string): [string, string] {
 }
 
 const SELECT = ["INSTCODE", "CROPCODE", "TAXONNAME", "SAMPSTAT", "ORIGCTY", "COLLSRC", "ACQDATE", "COLLDATE", "DUPLSITE", "STORAGE"];
+const MORE_SELECT = ["UUID", "ACCENUMB", "DONORCODE", "COLLCODE", "BREDCODE"];
 const PLACE_SELECT = ["COLLSITE", "DECLATITUDE", "DECLONGITUDE", "ELEVATION"];
 /** GeoNames' populated places by name (the gazetteer the COLLSITE texts must agree with). */
 const placesByName = new Map<string, { lat: number; lon: number; elevation: number }[]>();
@@ -80,6 +96,13 @@ interface Counts {
   localities: number;
   localityFar: string[];
   elevationOff: string[];
+  /** wild and landrace records of a taxon with a habitat: checked, and those outside its band or divisions */
+  inHabitat: number;
+  outsideBand: string[];
+  outsideDivisions: string[];
+  belowSeaLevel: string[];
+  suffixedNumbers: string[];
+  implausibleDonors: string[];
 }
 
 interface TraitCounts {
@@ -91,6 +114,10 @@ interface TraitCounts {
   checked: number;
   beanHeightByHabit: Record<string, number>;
   beanFeZn: number;
+  /** wild taxon: trait median of accession means (status-dependent traits) */
+  wildMedians: Record<string, number>;
+  wildOffMedian: string[];
+  wildNotApplicable: string[];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -106,10 +133,19 @@ function correlation(xs: number[], ys: number[]): number {
 }
 
 /** Per crop, the traits as g.traits() gives them: names and units, accession means, the bean checks. */
-async function readTraits(g: Genesys): Promise<TraitCounts> {
+async function readTraits(g: Genesys, statusOf: Map<string, { taxon: string; sampstat: number }>): Promise<TraitCounts> {
   const d = ref.descriptors;
-  const out: TraitCounts = { notInTheList: [], outOfRange: [], checked: 0, beanHeightByHabit: {}, beanFeZn: NaN };
-  const crops = [...new Set([...Object.keys(d.notMeasured), ...d.ranges.map((r) => r.crop)])];
+  const out: TraitCounts = {
+    notInTheList: [],
+    outOfRange: [],
+    checked: 0,
+    beanHeightByHabit: {},
+    beanFeZn: NaN,
+    wildMedians: {},
+    wildOffMedian: [],
+    wildNotApplicable: [],
+  };
+  const crops = [...new Set([...Object.keys(d.notMeasured), ...d.ranges.map((r) => r.crop), ...ref.wildTraits.list.map((w) => w.crop)])];
   for (const crop of crops) {
     const t = await g.traits({ crop: [crop] });
     const names = t.descriptors.getColumn("name").toArray() as string[];
@@ -145,6 +181,7 @@ async function readTraits(g: Genesys): Promise<TraitCounts> {
         if (v < r.min || v > r.max) out.outOfRange.length < 20 && out.outOfRange.push(`${crop} ${r.title} ${v} ${r.unit}`);
       }
     }
+    wildTraits(out, { crop, names, units, means, codes, meanOf }, statusOf);
     if (crop === "beans") {
       const height = meanOf("Plant height", "cm")!, habit = codes.get("Growth habit")!;
       const byHabit = new Map<string, number[]>();
@@ -158,12 +195,47 @@ async function readTraits(g: Genesys): Promise<TraitCounts> {
   return out;
 }
 
+/**
+ * Status-dependent traits: wild material of a taxon weighs, yields and measures as its sources say (median of accession
+ * means within the reference's span), and descriptors that do not apply to it have no value.
+ */
+function wildTraits(
+  out: TraitCounts,
+  t: {
+    crop: string;
+    names: string[];
+    units: (string | null)[];
+    means: Map<string, Map<string, [number, number]>>;
+    codes: Map<string, Map<string, string>>;
+    meanOf: (title: string, unit: string) => Map<string, number> | undefined;
+  },
+  statusOf: Map<string, { taxon: string; sampstat: number }>,
+): void {
+  const isWild = (taxon: string) => (u: string) => statusOf.get(u)?.taxon === taxon && statusOf.get(u)!.sampstat < 300;
+  for (const w of ref.wildTraits.list.filter((w) => w.crop === t.crop)) {
+    const wild = isWild(w.taxon);
+    const m = t.meanOf(w.trait, w.unit);
+    const values = m ? [...m].filter(([u]) => wild(u)).map(([, v]) => v) : [];
+    if (values.length) {
+      const med = median(values);
+      out.wildMedians[`${w.taxon}: ${w.trait}`] = med;
+      if (med < w.min || med > w.max) out.wildOffMedian.push(`${w.taxon}: ${w.trait} median ${med} ${w.unit}`);
+    }
+    for (const title of w.notMeasured) {
+      for (const name of t.names.filter((n) => n === title || n.startsWith(`${title} (`))) {
+        const held = [...(t.means.get(name)?.keys() ?? []), ...(t.codes.get(name)?.keys() ?? [])].filter(wild).length;
+        if (held) out.wildNotApplicable.push(`${w.taxon}: ${name} for ${held} accessions`);
+      }
+    }
+  }
+}
+
 async function read(accessions: number): Promise<Counts & { traits: TraitCounts }> {
   let sb: Sandbox | undefined, g: Genesys | undefined;
   try {
     sb = await startSandbox({ accessions, seed: 42 });
     g = new Genesys({ baseUrl: sb.url, token: sb.token, cache: "off" });
-    const df = await g.passports({}, { select: [...SELECT, ...PLACE_SELECT], parseDates: false });
+    const df = await g.passports({}, { select: [...SELECT, ...PLACE_SELECT, ...MORE_SELECT], parseDates: false });
     const col = (name: string) => df.getColumn(name).toArray() as (string | number | null)[];
     const [inst, crop, taxon, samp, orig, src, acq, coll, dupl, storage] = SELECT.map(col);
     const c: Counts = {
@@ -181,8 +253,16 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts 
       localities: 0,
       localityFar: [],
       elevationOff: [],
+      inHabitat: 0,
+      outsideBand: [],
+      outsideDivisions: [],
+      belowSeaLevel: [],
+      suffixedNumbers: [],
+      implausibleDonors: [],
     };
     const [site, lat, lon, elev] = PLACE_SELECT.map(col);
+    const [uuid, accenumb, donor, collector, breeder] = MORE_SELECT.map(col);
+    const statusOf = new Map<string, { taxon: string; sampstat: number }>();
     const note = (list: string[], what: string) => list.length < 20 && list.push(what);
     for (let i = 0; i < df.height; i++) {
       const name = String(taxon[i]), s = Number(samp[i]), id = `${inst[i]} ${name} SAMPSTAT ${s}`;
@@ -192,6 +272,16 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts 
         const range = native.get(name);
         if (!range) note(c.wildTaxonWithoutReference, id);
         else if (orig[i] !== null && !range.has(String(orig[i]))) note(c.wildOutsideRange, `${id} from ${orig[i]}`);
+      }
+      statusOf.set(String(uuid[i]), { taxon: name, sampstat: s });
+      placeChecks(c, { name, s, id, country: orig[i] === null ? null : String(orig[i]), site: site[i], elev: elev[i] });
+      // no undocumented suffix on accession numbers (PI 60K), and donors, collectors and breeders that give such material
+      if (/\dK$/.test(String(accenumb[i]))) note(c.suffixedNumbers, `${id} ACCENUMB ${accenumb[i]}`);
+      for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
+        // (without a country of origin there is nothing to hold the donor against)
+        if (orig[i] !== null && code !== inst[i] && !plausibleDonor(code, String(orig[i]), s)) {
+          note(c.implausibleDonors, `${id} from ${orig[i]}: ${code}`);
+        }
       }
       if (src[i] !== null && collsrcContradicts(s, Number(src[i]))) note(c.collsrcContradictions, `${id} COLLSRC ${src[i]}`);
       const acqd = acq[i] === null ? null : String(acq[i]);
@@ -221,10 +311,36 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts 
         }
       }
     }
-    return { ...c, traits: await readTraits(g) };
+    return { ...c, traits: await readTraits(g, statusOf) };
   } finally {
     await g?.close();
     await sb?.close();
+  }
+}
+
+/**
+ * Where a record was collected: wild and landrace material of a taxon with a habitat within its elevation band and, where
+ * the reference names them, its first-level divisions (COLLSITE's last part); no elevation below the sea in a country
+ * whose land does not go below it.
+ */
+function placeChecks(
+  c: Counts,
+  r: { name: string; s: number; id: string; country: string | null; site: unknown; elev: unknown },
+): void {
+  const note = (list: string[], what: string) => list.length < 20 && list.push(what);
+  if (r.elev !== null && Number(r.elev) < 0 && !belowSea.has(String(r.country))) {
+    note(c.belowSeaLevel, `${r.id} from ${r.country}: ${r.elev} m`);
+  }
+  const h = habitatOf(r.name, r.s);
+  if (!h) return;
+  c.inHabitat++;
+  if (r.elev !== null && (Number(r.elev) < h.elevation[0] || Number(r.elev) > h.elevation[1])) {
+    note(c.outsideBand, `${r.id} at ${r.elev} m (${h.elevation.join("-")} m)`);
+  }
+  const divisions = r.country === null ? undefined : h.admin1?.[r.country];
+  const parts = r.site === null ? [] : String(r.site).split(", ");
+  if (divisions && parts.length > 1 && !divisions.includes(parts.at(-1)!)) {
+    note(c.outsideDivisions, `${r.id}: ${r.site}`);
   }
 }
 
@@ -251,6 +367,15 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.localities).toBeGreaterThan(accessions * 0.1);
   expect(c.localityFar).toEqual([]);
   expect(c.elevationOff).toEqual([]);
+  expect(c.inHabitat).toBeGreaterThan(accessions * 0.01);
+  expect(c.outsideBand).toEqual([]);
+  expect(c.outsideDivisions).toEqual([]);
+  expect(c.belowSeaLevel).toEqual([]);
+  expect(c.suffixedNumbers).toEqual([]);
+  expect(c.implausibleDonors).toEqual([]);
+  expect(Object.keys(c.traits.wildMedians).length).toBe(ref.wildTraits.list.length);
+  expect(c.traits.wildOffMedian).toEqual([]);
+  expect(c.traits.wildNotApplicable).toEqual([]);
 }
 
 describe("the rules can fail", () => {
@@ -262,6 +387,17 @@ describe("the rules can fail", () => {
     expect(collsrcContradicts(100, 61)).toBe(false); // wild beans by the roadside
     expect(collsrcContradicts(300, 30)).toBe(false); // a landrace bought at a market
     expect(collsrcContradicts(500, 50)).toBe(false);
+  });
+
+  it("habitats, sea level, number suffixes and donors: a record out of place is caught", () => {
+    const c = { inHabitat: 0, outsideBand: [], outsideDivisions: [], belowSeaLevel: [] } as unknown as Counts;
+    placeChecks(c, { name: "Solanum acaule", s: 100, id: "a", country: "ARG", site: "9 km W of Campo Largo, Chaco", elev: 9 });
+    placeChecks(c, { name: "Oryza sativa", s: 300, id: "b", country: "BGD", site: null, elev: -50 });
+    placeChecks(c, { name: "Hordeum vulgare subsp. spontaneum", s: 100, id: "c", country: "JOR", site: null, elev: -300 });
+    expect([c.outsideBand.length, c.outsideDivisions.length, c.belowSeaLevel.length, c.inHabitat]).toEqual([1, 1, 1, 2]);
+    expect(plausibleDonor("ETH013", "MEX", 100)).toBe(false); // wild Mexican teosinte donated by ILRI
+    expect(plausibleDonor("GBR004", "MEX", 100)).toBe(true);
+    expect(plausibleDonor("MEX008", "MEX", 300)).toBe(true);
   });
 
   it("dates compare at the precision both have", () => {
@@ -277,7 +413,8 @@ afterAll(() => {
     console.log(
       `plausibility at ${n}: ${c.accessions} accessions, ${c.wild} wild or weedy, ${c.localities} localities near their place; ` +
         `${t.checked} trait means in range; ` +
-        `bean height by habit ${JSON.stringify(t.beanHeightByHabit)} cm; bean Fe-Zn r = ${t.beanFeZn.toFixed(2)}`,
+        `bean height by habit ${JSON.stringify(t.beanHeightByHabit)} cm; bean Fe-Zn r = ${t.beanFeZn.toFixed(2)}; ` +
+        `${c.inHabitat} wild and landrace records held to their habitat; wild medians ${JSON.stringify(t.wildMedians)}`,
     );
   }
 });

@@ -364,3 +364,41 @@ describe("joinTraits: trait values, passports and decoded labels on the accessio
     expect(both).toContain(`Trait data of ${t.wide.height} records from the trial "CIAT beans screening`);
   });
 });
+
+describe("a decoded SCALE score without a term (issue 45 item 8)", () => {
+  it("shows the score as it was scored (7, not 7.0), and the log says how many codes had no term", async () => {
+    const { wideFrame } = await import("../src/client/traits/wide.ts");
+    const { CoercionLog } = await import("../src/kernel/diagnostics.ts");
+    const S = "dddddddd-0000-4000-8000-00000000000d";
+    const long = pl.DataFrame({
+      UUID: [A1, A2, A3],
+      dataset: [DS1, DS1, DS1],
+      descriptor_uuid: [S, S, S],
+      value_index: [0, 0, 0],
+      value: [3, 7, 5.5],
+      text: [null, null, null],
+      label: ["Intermediate", null, null],
+    }, {
+      schema: {
+        UUID: pl.Utf8,
+        dataset: pl.Utf8,
+        descriptor_uuid: pl.Utf8,
+        value_index: pl.UInt32,
+        value: pl.Float64,
+        text: pl.Utf8,
+        label: pl.Utf8,
+      },
+    });
+    const keys = pl.DataFrame({ UUID: [A1, A2, A3], dataset: [DS1, DS1, DS1] });
+    const scale = { uuid: S, title: "Vigour", dataType: "SCALE", terms: [{ code: "3", title: "Intermediate" }] } as never;
+    const log = new CoercionLog();
+    const wide = wideFrame(long, keys, [scale], new Map([[S, "Vigour"]]), { aggregate: "first", decode: true }, log);
+    expect(wide.getColumn("Vigour").cast(pl.Utf8).toArray()).toEqual(["Intermediate", "7", "5.5"]);
+    expect(log.list()).toEqual([{
+      column: "Vigour",
+      what: "codes without a term in the descriptor's code list: kept as the code",
+      count: 2,
+      examples: ["7", "5.5"],
+    }]);
+  });
+});

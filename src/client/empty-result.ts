@@ -31,6 +31,29 @@ function countrySuggestions(value: string): string[] {
   return [...new Set([...[...all].filter(([, n]) => names.includes(n)).map(([c]) => c), ...codes])].slice(0, 3);
 }
 
+/** English names people type for a crop whose Genesys short name is another word. */
+const COMMON_CROP_NAMES: Record<string, string> = {
+  corn: "maize",
+  "common bean": "beans",
+  peanut: "groundnut",
+  manioc: "cassava",
+  yuca: "cassava",
+  "broad bean": "faba",
+  "faba bean": "faba",
+  "pearl millet": "pearlmillet",
+  "sweet potato": "sweetpotato",
+  garbanzo: "chickpea",
+  plantain: "banana",
+};
+
+/** "; a botanical name: filter with taxonomy: { genus: ["Zea"], species: ["mays"] }" for "Zea mays"; "" otherwise. */
+function botanical(value: string): string {
+  const m = /^([A-Z][a-z]+)(?:\s+([a-z][a-z-]+))?$/.exec(value.trim());
+  if (!m || (!m[2] && value.trim().toLowerCase() in COMMON_CROP_NAMES)) return "";
+  const species = m[2] ? `, species: ["${m[2]}"]` : "";
+  return `; a botanical name: filter with taxonomy: { genus: ["${m[1]}"]${species} }`;
+}
+
 /**
  * One note per filter value nobody knows, with close known values; when every value is known, one note saying so
  * (the values exist, their combination matches nothing).
@@ -50,11 +73,15 @@ export async function emptyResultNotes(filter: AccessionFilter, vocab: Vocabular
       for (const c of filter.crop) {
         if (set.has(c)) continue;
         const sameLetters = known.filter((k) => k.toLowerCase() === c.toLowerCase());
+        const common = COMMON_CROP_NAMES[c.trim().toLowerCase()];
+        const near = sameLetters.length ? sameLetters : common && set.has(common) ? [common] : closest(c, known, 3);
         unknown(
           "crop",
           c,
-          sameLetters.length ? sameLetters : closest(c, known, 3),
-          sameLetters.length ? "crop of this server: crop short names are case-sensitive" : "crop of this server (g.crops())",
+          near,
+          sameLetters.length
+            ? "crop of this server: crop short names are case-sensitive"
+            : `crop of this server (g.crops())${botanical(c)}`,
         );
       }
     }

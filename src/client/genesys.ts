@@ -22,7 +22,7 @@ import { notify, passportsDownload } from "./export/passports.ts";
 import { passportBatches } from "./export/batches.ts";
 import { publish } from "../kernel/result.ts";
 import { type ParquetSinkResult, passportsToParquet } from "./export/parquet.ts";
-import { datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
+import { checkDescribed, datasetsFrame, descriptorsFrame } from "./traits/frames.ts";
 import { descriptorColumnNames } from "./traits/names.ts";
 import { fetchTraits, type TraitsOptions, type TraitsResult } from "./traits/workflow.ts";
 import { citeTrials } from "./traits/trials.ts";
@@ -299,7 +299,7 @@ export class Genesys extends CatalogueClient {
   async datasets(filter: AccessionFilterInput = {}, opts: FrameOptions = {}): Promise<DataFrame> {
     checkOptions("datasets()", opts, ENDPOINTS.accessionsDatasets.label);
     const f = checkFilter(filter, ENDPOINTS.accessionsDatasets.label);
-    const { df } = publish(
+    const { df } = publish(citeTrials(
       await cached(
         this.cache,
         await this.request("datasets", f, {}, TRAIT_ENDPOINTS.slice(0, 2).concat(TRAIT_ENDPOINTS[3]!), opts.cache),
@@ -309,8 +309,9 @@ export class Genesys extends CatalogueClient {
           return { frames: { df: datasetsFrame(tables, new Map(meta.map((d) => [d.uuid, d]))) } };
         },
       ),
-    );
-    return citeTrials({ datasets: df }).datasets;
+      "df",
+    ));
+    return df;
   }
 
   /**
@@ -337,6 +338,7 @@ export class Genesys extends CatalogueClient {
     const { df } = publish(
       await cached(this.cache, request, async () => {
         const list = await this.api.descriptorList(ids, opts);
+        checkDescribed(ids, list, "descriptors()");
         const d = diagnostics(list);
         return { frames: { df: descriptorsFrame(list, descriptorColumnNames(list)) }, diagnostics: d ? { df: d } : {} };
       }),
@@ -365,7 +367,7 @@ export class Genesys extends CatalogueClient {
       decode: opts.decode ?? false,
     };
     // every trait frame cites its trials (title, version, DOI) in its provenance
-    return citeTrials(publish(
+    return publish(citeTrials(
       await cached(this.cache, await this.request("traits", f, options, TRAIT_ENDPOINTS, opts.cache), async () => {
         const { frames: r, diagnostics: d } = await fetchTraits(this.t, f, opts);
         return {
@@ -373,6 +375,7 @@ export class Genesys extends CatalogueClient {
           diagnostics: { wide: d, long: d, datasets: d, descriptors: d },
         };
       }),
+      "datasets",
     ));
   }
 

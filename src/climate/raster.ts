@@ -1,13 +1,15 @@
 /**
  * One GeoTIFF layer, read with npm `geotiff` (striped and tiled, DEFLATE, LZW, packbits, predictors, GDAL no-data):
- * only the strips or tiles that hold requested cells are read and decoded, one block at a time (a few in flight),
+ * only the strips or tiles that hold requested cells are read (neighbours in one request) and decoded, one at a time,
  * straight into typed arrays, so memory does not grow with the raster. The file is checked when opened: a GeoTIFF,
  * one band, north-up, every block inside the file (a cut file is an error naming it, not a column of nulls).
  */
 import { statSync } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { fromFile, type GeoTIFF, type GeoTIFFImage, getDecoder } from "geotiff";
 import { GenesysInputError } from "../kernel/errors.ts";
 import { type Grid, gridFrom } from "./grid.ts";
+import { deflateDecoder } from "./inflate.ts";
 
 /** An opened layer: its grid, data type, no-data value and block layout. */
 export interface Raster {
@@ -23,9 +25,15 @@ export interface Raster {
   tiled: boolean;
   /** The file's GDAL metadata items (dataset level), e.g. the sandbox's "generated data" label. */
   metadata: Record<string, string>;
+  /** Byte offset and length of every strip or tile, in the file's order. */
+  offsets: Float64Array;
+  counts: Float64Array;
   tiff: GeoTIFF;
   image: GeoTIFFImage;
+  file_: FileHandle;
   decoder: Awaited<ReturnType<typeof getDecoder>>;
+  /** DEFLATE through the runtime's zlib, when the layer is DEFLATE-compressed. */
+  inflate?: (bytes: Uint8Array) => ArrayBuffer;
 }
 
 const fail = (file: string, message: string, hint: string, cause?: unknown): never => {
@@ -49,6 +57,7 @@ export async function openRaster(file: string): Promise<Raster> {
     const image = await tiff.getImage();
     const raster = await describe(file, tiff, image);
     await checkComplete(raster, size);
+    raster.file_ = await open(file, "r");
     return raster;
   } catch (e) {
     await tiff?.close();
@@ -94,7 +103,9 @@ async function describe(file: string, tiff: GeoTIFF, image: GeoTIFFImage): Promi
     bitsPerSample: image.getBitsPerSample(),
     predictor: (await fd.loadValue("Predictor") as number | undefined) ?? 1,
   };
-  const decoder = await getDecoder((fd.getValue("Compression") as number | undefined) ?? 1, params);
+  const compression = (fd.getValue("Compression") as number | undefined) ?? 1;
+  const decoder = await getDecoder(compression, params);
+  const inflate = deflateDecoder(compression, params.predictor, params.bitsPerSample, params.tileWidth);
   const meta = await image.getGDALMetadata(null) ?? {};
   const metadata = Object.fromEntries(Object.entries(meta).map(([k, v]) => [k, String(v)]));
   return {
@@ -106,9 +117,13 @@ async function describe(file: string, tiff: GeoTIFF, image: GeoTIFFImage): Promi
     blockHeight: params.tileHeight,
     tiled: image.isTiled,
     metadata,
+    offsets: new Float64Array(0),
+    counts: new Float64Array(0),
     tiff,
     image,
+    file_: undefined as unknown as FileHandle,
     decoder,
+    ...(inflate ? { inflate } : {}),
   };
 }
 
@@ -117,8 +132,10 @@ async function checkComplete(r: Raster, size: number): Promise<void> {
   const fd = r.image.fileDirectory;
   const offsets = await fd.loadValue(r.tiled ? "TileOffsets" : "StripOffsets") as ArrayLike<number | bigint>;
   const counts = await fd.loadValue(r.tiled ? "TileByteCounts" : "StripByteCounts") as ArrayLike<number | bigint>;
+  r.offsets = Float64Array.from(offsets as ArrayLike<number>, Number);
+  r.counts = Float64Array.from(counts as ArrayLike<number>, Number);
   let end = 0;
-  for (let i = 0; i < offsets.length; i++) end = Math.max(end, Number(offsets[i]!) + Number(counts[i]!));
+  for (let i = 0; i < offsets.length; i++) end = Math.max(end, r.offsets[i]! + r.counts[i]!);
   if (end > size) {
     fail(
       r.file,
@@ -130,7 +147,7 @@ async function checkComplete(r: Raster, size: number): Promise<void> {
 
 /** Closes the layer's file. */
 export async function closeRaster(r: Raster): Promise<void> {
-  await r.tiff.close();
+  await Promise.all([r.tiff.close(), r.file_?.close()]);
 }
 
 const ARRAYS = {
@@ -144,80 +161,97 @@ const ARRAYS = {
   Float64: Float64Array,
 } as const;
 
+/** Which cells fall in which block: the cells' indexes sorted by block, and [from, to, block] runs over that order. */
+export interface ReadPlan {
+  order: Uint32Array;
+  /** For each entry of `order`, the cell's place in its block. */
+  pos: Int32Array;
+  runs: Int32Array;
+}
+
+/** Sorts the cells (−1: none) by the block that holds them, for a layout of blocks (a counting sort). */
+export function planReads(cells: Float64Array, ncol: number, nrow: number, blockWidth: number, blockHeight: number): ReadPlan {
+  const perRow = Math.ceil(ncol / blockWidth);
+  const blocks = perRow * Math.ceil(nrow / blockHeight);
+  const blockOf = new Int32Array(cells.length);
+  const count = new Int32Array(blocks + 1);
+  let n = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    if (cell < 0) {
+      blockOf[i] = -1;
+      continue;
+    }
+    const row = Math.floor(cell / ncol);
+    const b = Math.floor(row / blockHeight) * perRow + Math.floor((cell - row * ncol) / blockWidth);
+    blockOf[i] = b;
+    count[b + 1]!++;
+    n++;
+  }
+  const runs: number[] = [];
+  for (let b = 0; b < blocks; b++) {
+    if (count[b + 1]! > 0) runs.push(count[b]!, count[b]! + count[b + 1]!, b);
+    count[b + 1]! += count[b]!;
+  }
+  const order = new Uint32Array(n);
+  const pos = new Int32Array(n);
+  for (let i = 0; i < cells.length; i++) {
+    const b = blockOf[i]!;
+    if (b < 0) continue;
+    const cell = cells[i]!;
+    const row = Math.floor(cell / ncol);
+    const j = count[b]!++;
+    order[j] = i;
+    pos[j] = (row - Math.floor(b / perRow) * blockHeight) * blockWidth + (cell - row * ncol - (b % perRow) * blockWidth);
+  }
+  return { order, pos, runs: Int32Array.from(runs) };
+}
+
+/** Runs whose blocks lie close together in the file, read with one request (up to 8 MB, gaps under 64 kB). */
+function coalesce(r: Raster, runs: Int32Array): { start: number; end: number; runs: number[] }[] {
+  const groups: { start: number; end: number; runs: number[] }[] = [];
+  const byOffset = Array.from({ length: runs.length / 3 }, (_, k) => k).sort((a, b) =>
+    r.offsets[runs[3 * a + 2]!]! - r.offsets[runs[3 * b + 2]!]!
+  );
+  for (const k of byOffset) {
+    const b = runs[3 * k + 2]!;
+    const [start, end] = [r.offsets[b]!, r.offsets[b]! + r.counts[b]!];
+    const last = groups.at(-1);
+    if (last && start >= last.end && start - last.end < 65_536 && end - last.start < 8 * 2 ** 20) {
+      last.end = end;
+      last.runs.push(k);
+    } else groups.push({ start, end, runs: [k] });
+  }
+  return groups;
+}
+
 /**
  * The values of cells (numbers from 0, row-major; −1 for none) into `out` (NaN for none, no-data, or NaN in the file).
- * Reads only the blocks that hold a requested cell, at most `inFlight` at once.
+ * Reads only the blocks that hold a requested cell, neighbouring blocks with one request, and decodes one block at a
+ * time; `plan` (from planReads) can be shared by the layers of one grid and layout.
  */
-export async function readCells(r: Raster, cells: Float64Array, out: Float64Array, inFlight = 4): Promise<void> {
-  const { ncol } = r.grid;
-  const perRow = Math.ceil(ncol / r.blockWidth);
-  const blockOf = (cell: number) => {
-    const row = Math.floor(cell / ncol);
-    return Math.floor(row / r.blockHeight) * perRow + Math.floor((cell - row * ncol) / r.blockWidth);
-  };
-  const order = byBlock(cells, blockOf);
+export async function readCells(r: Raster, cells: Float64Array, out: Float64Array, plan?: ReadPlan): Promise<void> {
+  const { ncol, nrow } = r.grid;
+  const { order, pos, runs } = plan ?? planReads(cells, ncol, nrow, r.blockWidth, r.blockHeight);
   out.fill(NaN);
   const Array_ = ARRAYS[r.dataType as keyof typeof ARRAYS];
   const nd = r.noData;
   const nd32 = nd === null ? null : r.dataType === "Float32" ? Math.fround(nd) : nd;
-  const read = async (from: number, to: number) => {
-    const block = blockOf(cells[order[from]!]!);
-    const bx = block % perRow;
-    const by = (block - bx) / perRow;
-    const tile = await r.image.getTileOrStrip(bx, by, 0, r.decoder);
-    const values = new Array_(tile.data as ArrayBuffer);
-    const top = by * r.blockHeight;
-    const left = bx * r.blockWidth;
-    for (let k = from; k < to; k++) {
-      const i = order[k]!;
-      const cell = cells[i]!;
-      const row = Math.floor(cell / ncol);
-      const v = values[(row - top) * r.blockWidth + (cell - row * ncol - left)]!;
-      out[i] = v === nd || v === nd32 ? NaN : v;
-    }
-  };
-  const runs = blockRuns(cells, order, blockOf);
-  for (let k = 0; k < runs.length; k += inFlight) {
-    await Promise.all(runs.slice(k, k + inFlight).map(([a, b]) => read(a, b)));
-  }
-}
-
-/** The indexes of the cells that are not −1, sorted by block (a counting sort). */
-function byBlock(cells: Float64Array, blockOf: (cell: number) => number): Uint32Array {
-  const blocks = new Map<number, number>();
-  let n = 0;
-  for (let i = 0; i < cells.length; i++) {
-    if (cells[i]! < 0) continue;
-    const b = blockOf(cells[i]!);
-    blocks.set(b, (blocks.get(b) ?? 0) + 1);
-    n++;
-  }
-  const start = new Map<number, number>();
-  let at = 0;
-  for (const b of [...blocks.keys()].sort((a, c) => a - c)) {
-    start.set(b, at);
-    at += blocks.get(b)!;
-  }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < cells.length; i++) {
-    if (cells[i]! < 0) continue;
-    const b = blockOf(cells[i]!);
-    const s = start.get(b)!;
-    order[s] = i;
-    start.set(b, s + 1);
-  }
-  return order;
-}
-
-/** [from, to) ranges of `order` that share a block. */
-function blockRuns(cells: Float64Array, order: Uint32Array, blockOf: (cell: number) => number): [number, number][] {
-  const runs: [number, number][] = [];
-  let from = 0;
-  for (let k = 1; k <= order.length; k++) {
-    if (k === order.length || blockOf(cells[order[k]!]!) !== blockOf(cells[order[from]!]!)) {
-      runs.push([from, k]);
-      from = k;
+  for (const group of coalesce(r, runs)) {
+    const bytes = new Uint8Array(group.end - group.start);
+    await r.file_.read(bytes, 0, bytes.length, group.start);
+    for (const k of group.runs) {
+      const [from, to, block] = [runs[3 * k]!, runs[3 * k + 1]!, runs[3 * k + 2]!];
+      const at = r.offsets[block]! - group.start;
+      const values = r.counts[block] === 0 ? new Array_(r.blockWidth * r.blockHeight).fill(nd ?? 0) : new Array_(
+        r.inflate
+          ? r.inflate(bytes.subarray(at, at + r.counts[block]!))
+          : await r.decoder.decode(bytes.slice(at, at + r.counts[block]!).buffer) as ArrayBuffer,
+      );
+      for (let j = from; j < to; j++) {
+        const v = values[pos[j]!]!;
+        out[order[j]!] = v === nd || v === nd32 ? NaN : v;
+      }
     }
   }
-  return runs;
 }

@@ -5,7 +5,6 @@
  */
 import type { DataFrame } from "nodejs-polars";
 import { provenance, provenanceLine } from "../kernel/provenance.ts";
-import { shortenMiddle } from "../plot/labels.ts";
 import { terminalText } from "./terminal.ts";
 
 const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -21,17 +20,36 @@ export function formatValue(v: unknown): string {
 }
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Longest text shown in a cell; longer values are shortened in the middle (start and end stay), the whole value on hover. */
+/** Text longer than this wraps inside its cell (a column of messages, evidence or descriptions stays readable, whole). */
 export const CELL_CHARS = 64;
+/**
+ * Longest text shown whole in a cell (a generous limit: a paragraph); a longer value shows its first `TEXT_CHARS`
+ * characters and says, in the cell itself, how many more there are. Nothing is hidden in a hover title only: an
+ * exported page, a PDF, print or a screenshot shows what the notebook shows.
+ */
+export const TEXT_CHARS = 2_000;
 
-/** A cell: null dimmed; UUIDs shortened to their first block and long text shortened in the middle, the full value in a tooltip. */
+/** Wrapped text: a block at most 60 characters wide (at least 30, so a column never shrinks to a word). */
+const WRAP = "white-space:normal;overflow-wrap:anywhere;min-width:30ch;max-width:60ch";
+
+/** The text of a cell: whole up to TEXT_CHARS, else its start and a visible count of what follows. */
+function cellText(s: string): string {
+  if (s.length <= TEXT_CHARS) return esc(s);
+  const rest = s.length - TEXT_CHARS;
+  return `${esc(s.slice(0, TEXT_CHARS))}<i> … (${rest.toLocaleString("en")} more characters)</i>`;
+}
+
+/**
+ * A cell: null dimmed; a UUID (an identifier, not text to read) shortened to its first block with the whole UUID in a
+ * tooltip; text longer than CELL_CHARS wrapped, whole up to TEXT_CHARS.
+ */
 function cell(v: unknown, numeric: boolean): string {
   const align = ` style="text-align:${numeric ? "right" : "left"}"`;
   if (v === null || v === undefined) return `<td class="null"${align}>null</td>`;
   const s = formatValue(v);
-  const short = UUID_TEXT.test(s) ? `${s.slice(0, 8)}…` : shortenMiddle(s, CELL_CHARS);
-  const title = short === s ? "" : ` title="${esc(s).replaceAll('"', "&quot;")}"`;
-  return `<td${title}${align}>${esc(short)}</td>`;
+  if (UUID_TEXT.test(s)) return `<td title="${s}"${align}>${s.slice(0, 8)}…</td>`;
+  if (s.length <= CELL_CHARS) return `<td${align}>${esc(s)}</td>`;
+  return `<td class="wrap"${align}><div style="${WRAP}">${cellText(s)}</div></td>`;
 }
 
 const NUMERIC = /^(Int|UInt|Float)\d+$/;
@@ -41,6 +59,7 @@ const STYLE = `<style>
 .genesys-df th, .genesys-df td {
   padding: 2px 8px; border-bottom: 1px solid rgba(127, 127, 127, 0.25); white-space: nowrap; text-align: left;
 }
+.genesys-df td { vertical-align: top; }
 .genesys-df thead td { opacity: 0.6; font-style: italic; }
 .genesys-df td.null { opacity: 0.45; }
 .genesys-df small { opacity: 0.7; }

@@ -17,7 +17,7 @@ import type { DataFrame } from "nodejs-polars";
 import type { z } from "zod";
 import { attachDiagnostics, CoercionLog } from "./diagnostics.ts";
 import { GenesysInputError } from "./errors.ts";
-import { attachProvenance, derivedProvenance, type Provenance, provenance } from "./provenance.ts";
+import { attachProvenance, derivedProvenance, type Provenance, provenance, rowCount } from "./provenance.ts";
 import { checkOptionsWith, closest } from "./options.ts";
 
 /** A column an analysis reads: its name, and the kind of values it must hold when present. */
@@ -50,6 +50,11 @@ export interface AnalysisDeclaration<S extends z.ZodObject, R, A extends unknown
   options: S;
   /** The columns the frame must have, given the parsed options. */
   columns?: readonly ColumnNeed[] | ((options: z.output<S>, frame: DataFrame) => readonly ColumnNeed[]);
+  /**
+   * Whether a missing column is offered the closest column the frame has (default true); false where the frame's
+   * columns are other fields of their own, as MCPD's ACCENAME is not a misspelt ACCENUMB.
+   */
+  suggestColumns?: boolean;
   /** What to type to get a missing column, e.g. `g.passports(filter, { select: [...] })`. */
   selectHint?: (missing: string[]) => string;
   /**
@@ -100,7 +105,7 @@ function checkInput<S extends z.ZodObject>(
   const schema = frame.schema as Record<string, { variant: string }>;
   const missing = needs.filter((c) => !(c.name in schema)).map((c) => c.name);
   if (missing.length) {
-    const near = missing.flatMap((m) => closest(m, frame.columns, 1).map((c) => `'${c}' for '${m}'`));
+    const near = d.suggestColumns === false ? [] : missing.flatMap((m) => closest(m, frame.columns, 1).map((c) => `'${c}' for '${m}'`));
     throw new GenesysInputError(`the frame has no column ${missing.map((m) => `"${m}"`).join(", ")}`, {
       endpoint: d.name,
       code: "GENESYS_MISSING_COLUMNS",
@@ -162,7 +167,7 @@ export function defineAnalysis<S extends z.ZodObject, R, A extends unknown[] = [
       );
     }
     for (const [kind, out] of framesOf(result, d.kind)) {
-      const p = derivedProvenance(cited, { by: d.name, options: parsed, kind, rows: out.height });
+      const p = derivedProvenance(cited, { by: d.name, options: parsed, kind, rows: rowCount(out) });
       if (p) attachProvenance(out, p);
       attachDiagnostics(out, log.toDiagnostics(d.name));
     }

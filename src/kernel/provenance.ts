@@ -118,6 +118,12 @@ export function freshProvenance(
   };
 }
 
+/**
+ * A frame's rows, read through `shape`: polars' DataFrame is a proxy that returns a column by its name before any
+ * property, so in a frame with a column "height" (a plant's height) `df.height` is that column, not a number.
+ */
+export const rowCount = (df: DataFrame): number => df.shape.height;
+
 const attached = new WeakMap<object, Provenance>();
 
 /** Attaches a provenance record (the client does this for every frame it returns). */
@@ -253,8 +259,8 @@ export function citation(...frames: DataFrame[]): Citation {
   const doiOn = parts.find((p) => !p.kind.startsWith("traits")) ?? parts[0]!;
   // on that download's sentence only when a frame given is that download whole; a table built from it (a join, a
   // filter) has other rows, so its DOIs are counted on the table ("927 records (80 with DOIs)" mixed the two)
-  const whole = frames.some((df, i) => df.height === doiOn.rows && perFrame[i]!.length === list.length);
-  const rows = frames.reduce((n, df) => n + df.height, 0);
+  const whole = frames.some((df, i) => rowCount(df) === doiOn.rows && perFrame[i]!.length === list.length);
+  const rows = frames.reduce((n, df) => n + rowCount(df), 0);
   const table = !whole && list.length
     ? ` The ${frames.length === 1 ? "table" : "tables"} cited (${rows.toLocaleString("en")} rows) ${
       frames.length === 1 ? "holds" : "hold"

@@ -8,7 +8,9 @@ import type { DataFrame } from "nodejs-polars";
 import { feature } from "topojson-client";
 import { createRequire } from "node:module";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
+import { countryName } from "../mcpd/countries.ts";
 import { type Figure, render } from "./figure.ts";
+import { needColumns, selectHint } from "./columns.ts";
 import { boxPolygon, inBox, type MapExtent, resolveExtent } from "./extent.ts";
 import { type Categories, categories, CATEGORY_COLOURS, fmt, plural, type Units, withUnit } from "./labels.ts";
 
@@ -85,8 +87,9 @@ function countBars(data: { key: string; n: number }[], title: string, subtitle: 
 }
 
 /**
- * Accessions per country of origin (horizontal bars, top N, each with its count); the subtitle gives the total and
- * how many have no country.
+ * Accessions per country of origin (horizontal bars, top N, each with its count), each country by its name (ISO 3166
+ * codes are shown as their names, with or without `decode: true`); the subtitle gives the total and how many have no
+ * country.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -97,7 +100,10 @@ function countBars(data: { key: string; n: number }[], title: string, subtitle: 
  * ```
  */
 export function countryBar(df: DataFrame, { column = "ORIGCTY", top = 20, title = "Accessions by country of origin" } = {}): Figure {
-  const all = counts(df, column);
+  needColumns(df, "countryBar()", [column], selectHint([column], "{ column }"));
+  // names, not codes: "Mexico", not MEX (ISO 3166 names, as decode: true writes them); a value that is no code stays as it is
+  const named = counts(df, column).map((d) => ({ key: countryName(d.key) ?? d.key, n: d.n }));
+  const all = named.sort((a, b) => b.n - a.n || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const shown = all.slice(0, top);
   return countBars(shown, title, barSubtitle(df.height, shown, all, column, "countries"), CATEGORY_COLOURS[0]!);
 }
@@ -114,6 +120,7 @@ export function countryBar(df: DataFrame, { column = "ORIGCTY", top = 20, title 
  * ```
  */
 export function sampstatBar(df: DataFrame, { column = "SAMPSTAT", title = "Accessions by biological status" } = {}): Figure {
+  needColumns(df, "sampstatBar()", [column], selectHint([column], "{ column }"));
   const all = counts(df, column);
   const data = all.map((d) => ({ key: `${SAMPSTAT_LABELS.get(Number(d.key)) ?? "code"} (${Number(d.key)})`, n: d.n }));
   return countBars(data, title, barSubtitle(df.height, data, all, column, "statuses"), CATEGORY_COLOURS[4]!);
@@ -132,6 +139,7 @@ export function sampstatBar(df: DataFrame, { column = "SAMPSTAT", title = "Acces
  * ```
  */
 export function acquisitionTimeline(df: DataFrame, { column = "ACQDATE", title = "Acquisitions per year" } = {}): Figure {
+  needColumns(df, "acquisitionTimeline()", [column], selectHint([column], "{ column }"));
   const years = df.select(pl.col(column).str.slice(0, 4).cast(pl.Int32, false).alias("year")).filter(pl.col("year").isNotNull())
     .groupBy("year").agg(pl.len().alias("n")).sort("year");
   const data = years.toRecords().map((r) => ({ year: Number(r.year), n: Number(r.n) }));
@@ -198,6 +206,7 @@ export function collectingSitesMap(
   } = {},
 ): Figure {
   const cols = [lon, lat, ...(color ? [color] : [])];
+  needColumns(df, "collectingSitesMap()", cols, selectHint(cols, color ? "{ lon, lat, color }" : "{ lon, lat }"));
   const located = df.select(...cols).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull()));
   const drawn = capPoints(located);
   const scale = color ? categories(located.getColumn(color).toArray()) : undefined;
@@ -262,6 +271,7 @@ export function traitHistogram(
   trait: string,
   { group, units, title = `Distribution of ${trait}` }: { group?: string; units?: Units; title?: string } = {},
 ): Figure {
+  needColumns(frame, "traitHistogram()", [trait, ...(group ? [group] : [])], TRAIT_HINT);
   const df = flat(frame, trait, "explode").filter(pl.col(trait).isNotNull());
   const scale = group ? categories(df.getColumn(group).toArray(), { max: 6 }) : undefined;
   const data = records(df, [trait, ...(group ? [group] : [])]).map((r) => ({ ...r, _colour: scale?.label(r[group!]) }));
@@ -288,6 +298,10 @@ export function traitHistogram(
   );
 }
 
+/** What a trait figure's columns are: trait columns of the wide frame, and passport columns joined to it. */
+const TRAIT_HINT = "a trait is a column of the wide frame of g.traits() (named by its descriptor title, t.descriptors lists them); " +
+  "a group or colour column is another column of that frame (INSTCODE…) or one joined to it from g.passports()";
+
 /** Fewest values a box plot draws a box for (traitBox `minN`); a smaller group is drawn as its points. */
 export const MIN_BOX_N = 5;
 
@@ -311,6 +325,7 @@ export function traitBox(
   group: string,
   { units, title = `${trait} by ${group}`, minN = MIN_BOX_N }: { units?: Units; title?: string; minN?: number } = {},
 ): Figure {
+  needColumns(frame, "traitBox()", [trait, group], TRAIT_HINT);
   const df = flat(frame, trait, "explode").filter(pl.col(trait).isNotNull());
   const raw = records(df, [trait, group]);
   const n = new Map<string, number>();
@@ -379,6 +394,7 @@ export function traitScatter(
   y: string,
   { color, units, title = `${y} vs ${x}` }: { color?: string; units?: Units; title?: string } = {},
 ): Figure {
+  needColumns(frame, "traitScatter()", [x, y, ...(color ? [color] : [])], TRAIT_HINT);
   const df = flat(flat(frame, x, "mean"), y, "mean");
   const cols = [x, y, ...(color ? [color] : [])];
   const both = df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())).select(...cols);

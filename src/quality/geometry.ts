@@ -9,7 +9,7 @@
  *
  * The GeoJSON (22 MB) is read on the first call of `landIndex()` only, and the built index is cached on disk.
  */
-import { userCacheDir } from "../runtime/cache-dir.ts";
+import { userCacheDir } from "../kernel/cache-dir.ts";
 import Flatbush from "flatbush";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

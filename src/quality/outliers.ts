@@ -6,7 +6,7 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { haversineMeters } from "./centres.ts";
+import { haversineMeters } from "../kernel/geo.ts";
 import { fmt } from "./point.ts";
 
 export interface OutlierOptions {

@@ -3,8 +3,8 @@
  * or built once into a cache file (keyed by generator version, seed, size and planted-error rate)
  * and reopened on later starts.
  */
-import { userCacheDir } from "../runtime/cache-dir.ts";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { userCacheDir } from "../kernel/cache-dir.ts";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { generatePassports } from "./generator/passports.ts";
@@ -14,7 +14,7 @@ import { scorePdci } from "./generator/pdci.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 17;
+export const GENERATOR_VERSION = 19;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 
@@ -50,14 +50,30 @@ function privateDir(dir: string): void {
   if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
+/** What a generator step is given: the size, the seed and the planting rates. */
+export interface BuildOptions {
+  accessions: number;
+  seed: number;
+  planted: number;
+  dups: number;
+}
+
+/**
+ * The generator's steps, in order: each builds or changes tables over the connection (one SQL step per generated
+ * table inside). Another generated table (climate at the collecting sites, say) is one more entry here.
+ */
+export const GENERATOR_STEPS: { name: string; run: (con: DuckDBConnection, o: BuildOptions) => Promise<void> }[] = [
+  { name: "passports", run: (con, o) => generatePassports(con, o.accessions, o.seed) },
+  { name: "planted errors", run: async (con, o) => void (o.planted > 0 && await plantErrors(con, o.planted)) },
+  { name: "planted duplicates", run: async (con, o) => void (o.dups > 0 && await plantDuplicates(con, o.dups)) },
+  { name: "PDCI", run: (con) => scorePdci(con) },
+  { name: "traits", run: (con, o) => generateTraits(con, o.seed) },
+];
+
 async function build(instance: DuckDBInstance, accessions: number, seed: number, planted: number, dups = 0): Promise<void> {
   const con = await instance.connect();
   try {
-    await generatePassports(con, accessions, seed);
-    if (planted > 0) await plantErrors(con, planted);
-    if (dups > 0) await plantDuplicates(con, dups);
-    await scorePdci(con);
-    await generateTraits(con, seed);
+    for (const step of GENERATOR_STEPS) await step.run(con, { accessions, seed, planted, dups });
     await con.run(
       `CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions,
         ${planted}::DOUBLE AS planted`,

@@ -152,27 +152,74 @@ function findRoute(method: string, path: string): { route?: Route; params: strin
  * ```
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const accessions = options.accessions ?? 20_000;
-  const seed = options.seed ?? 42;
-  const cache = options.cache ?? (accessions >= 200_000 ? defaultCacheDir() : false);
-  const plantErrors = options.plantErrors === true ? DEFAULT_PLANT_RATE : Number(options.plantErrors || 0);
+  const data = dataOptions(options);
   const spool = new ExportSpool({ maxBytes: options.exportCacheBytes ?? 2e9 });
   let db: DuckDBInstance;
   try {
     // DuckDB may write files only in the spool directory once the data is loaded
-    db = await openDatabase({
-      accessions,
-      seed,
-      cache,
-      plantErrors,
-      plantDuplicates: plantDups(options),
-      allowedDirectories: [spool.dir],
-      log: options.log,
-    });
+    db = await openDatabase({ ...data, allowedDirectories: [spool.dir], log: options.log });
   } catch (e) {
     spool.close();
     throw e;
   }
+  const auth = authOf(options);
+  const state: ServerState = {
+    db,
+    spool,
+    tokens: auth.tokens,
+    settings: { delimiter: options.delimiter ?? "\t", throttleBytesPerSecond: options.throttleBytesPerSecond ?? 0 },
+    filterCodes: new FilterCodes(),
+    // id lists of the most recent queries, at most 256 MB
+    memo: new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength),
+    budgetMs: options.requestBudgetMs ?? 120_000,
+    // what identifies the generated data (the client keys its cache by it, not by the port): header on every answer and
+    // GET /sandbox/identity
+    identity: sandboxIdentity(data.accessions, data.seed, data.plantErrors) + (data.plantDuplicates ? `-d${data.plantDuplicates}` : ""),
+    hosts: new Set(),
+    log: options.log,
+  };
+  const server = await listen(state, options);
+  return {
+    url: `http://${hostOf(server)}:${(server.address() as AddressInfo).port}`,
+    token: auth.tokens.issue(),
+    clientId: auth.clientId,
+    clientSecret: auth.clientSecret,
+    consentCode: auth.consentCode,
+    accessions: data.accessions,
+    seed: data.seed,
+    db,
+    exportSpoolDir: spool.dir,
+    issueToken: (ttl?: number) => auth.tokens.issue(ttl),
+    tokensGranted: () => auth.tokens.granted,
+    revokeTokens: () => auth.tokens.revokeAll(),
+    oauthState: () => auth.tokens.sizes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        spool.stopAll();
+        server.closeAllConnections?.();
+        server.close(() => {
+          db.closeSync();
+          spool.close();
+          resolve();
+        });
+      }),
+  };
+}
+
+/** What the generated data are: size, seed, cache, planted errors and duplicates (the options' defaults applied). */
+function dataOptions(options: SandboxOptions) {
+  const accessions = options.accessions ?? 20_000;
+  return {
+    accessions,
+    seed: options.seed ?? 42,
+    cache: options.cache ?? (accessions >= 200_000 ? defaultCacheDir() : false),
+    plantErrors: options.plantErrors === true ? DEFAULT_PLANT_RATE : Number(options.plantErrors || 0),
+    plantDuplicates: plantDups(options),
+  };
+}
+
+/** The OAuth client, the consent code and the token store. */
+function authOf(options: SandboxOptions) {
   const clientId = options.clientId ?? "sandbox.genesys-notebook@sandbox.local";
   const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
   const consentCode = options.consentCode ?? newConsentCode();
@@ -182,79 +229,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     codeTtlSeconds: options.authCodeTtlSeconds,
     refreshTtlSeconds: options.refreshTokenTtlSeconds,
   });
-  const settings: SandboxSettings = { delimiter: options.delimiter ?? "\t", throttleBytesPerSecond: options.throttleBytesPerSecond ?? 0 };
-  const filterCodes = new FilterCodes();
-  // id lists of the most recent queries, at most 256 MB
-  const memo = new Memo<Int32Array>(16, 256 * 1024 * 1024, (ids) => ids.byteLength);
-  const budgetMs = options.requestBudgetMs ?? 120_000;
-  // what identifies the generated data (the client keys its cache by it, not by the port): header on every answer and GET /sandbox/identity
-  const identity = sandboxIdentity(accessions, seed, plantErrors) + (plantDups(options) ? `-d${plantDups(options)}` : "");
-  // deno-lint-ignore prefer-const -- set once the port is known (below); read by the request handler defined first
-  let hosts: Set<string> | undefined;
+  return { clientId, clientSecret, consentCode, tokens };
+}
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    let path = "?";
-    // aborts when the client goes away before the answer is complete, or the budget runs out: database work stops
-    const ac = new AbortController();
-    const budget = setTimeout(
-      () =>
-        ac.abort(
-          new HttpError(
-            400,
-            `the request ran past the sandbox's time budget of ${budgetMs / 1000} s; narrow the filter or request smaller pages`,
-          ),
-        ),
-      budgetMs,
-    );
-    res.once("close", () => {
-      clearTimeout(budget);
-      if (!res.writableFinished) ac.abort(new HttpError(499, "client disconnected"));
-    });
-    try {
-      checkHost(req, hosts!);
-      res.setHeader("x-genesys-sandbox-data", identity);
-      const url = requestUrl(req.url);
-      path = url.pathname.replace(/\/+$/, "");
-      checkQuery(url);
-      if (path === `${API}/sandbox/identity`) {
-        if (req.method !== "GET") throw new HttpError(405, `use GET ${API}/sandbox/identity`, { allow: "GET" });
-        return sendJson(req, res, 200, { data: identity });
-      }
-      if (path === "/oauth/authorize") return await authorizeEndpoint(req, res, url, tokens);
-      if (path === "/oauth/token") return await tokenEndpoint(req, res, tokens);
-      const method = req.method ?? "GET";
-      const { route, params, allowed } = findRoute(method, path);
-      if (!route && allowed.length) {
-        throw new HttpError(405, `${method} ${path}: the Genesys API v2 uses ${allowed.join(", ")} for this endpoint`, {
-          allow: allowed.join(", "),
-        });
-      }
-      if (!route) {
-        throw new HttpError(
-          404,
-          `no endpoint ${path}; the sandbox serves ${
-            Object.keys(ROUTES).join(", ")
-          }, GET ${API}/acn/details/{uuid} and the OAuth endpoints`,
-        );
-      }
-      const endpoint = `${method} ${path}`;
-      const subject = tokens.check(req, endpoint);
-      const body = await readBody(req);
-      await route({ req, res, url, body, endpoint, db, settings, filterCodes, spool, memo, signal: ac.signal, params, subject });
-    } catch (e) {
-      if (res.headersSent || res.destroyed) {
-        res.destroy();
-        return;
-      }
-      if (e instanceof HttpError) return sendError(req, res, e);
-      // never echo the database's message: it may quote SQL
-      options.log?.(`internal error on ${req.method} ${path}: ${(e as Error).stack}`);
-      return sendError(req, res, new HttpError(500, `internal sandbox error on ${path}; the sandbox log has the details`));
-    }
-  };
+/** What the request handler works with. */
+interface ServerState {
+  db: DuckDBInstance;
+  spool: ExportSpool;
+  tokens: TokenStore;
+  settings: SandboxSettings;
+  filterCodes: FilterCodes;
+  memo: Memo<Int32Array>;
+  budgetMs: number;
+  identity: string;
+  /** Host header names answered: set once the port is known. */
+  hosts: Set<string>;
+  log?: (msg: string) => void;
+}
 
+/** The bound address as a URL host (IPv6 in brackets). */
+function hostOf(server: Server): string {
+  const addr = server.address() as AddressInfo;
+  return addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+}
+
+/** Starts the HTTP server on the options' host and port, and fills in the Host names it answers. */
+async function listen(state: ServerState, options: SandboxOptions): Promise<Server> {
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
+    handle(state, req, res).catch(() => res.destroy());
   });
   // a request line or headers node:http cannot parse: answer 400 and close, never throw
   server.on("clientError", (_err, socket) => {
@@ -270,36 +272,96 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
   });
-  const addr = server.address() as AddressInfo;
-  const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
-  hosts = new Set(
-    ["localhost", "127.0.0.1", "[::1]", host, options.host ?? "127.0.0.1", ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()),
+  const names = ["localhost", "127.0.0.1", "[::1]", hostOf(server), options.host ?? "127.0.0.1", ...(options.allowedHosts ?? [])];
+  for (const h of names) state.hosts.add(h.toLowerCase());
+  return server;
+}
+
+/**
+ * Endpoints of the sandbox itself (not of the Genesys API): its identity and the OAuth endpoints. Another local
+ * endpoint is one entry here.
+ */
+const LOCAL_ENDPOINTS: Record<string, (state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>> = {
+  [`${API}/sandbox/identity`]: (state, req, res) => {
+    if (req.method !== "GET") throw new HttpError(405, `use GET ${API}/sandbox/identity`, { allow: "GET" });
+    return sendJson(req, res, 200, { data: state.identity });
+  },
+  "/oauth/authorize": (state, req, res, url) => authorizeEndpoint(req, res, url, state.tokens),
+  "/oauth/token": (state, req, res) => tokenEndpoint(req, res, state.tokens),
+};
+
+/** Answers one request: a local endpoint or an API route, within the time budget; errors as JSON, never a crash. */
+async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let path = "?";
+  // aborts when the client goes away before the answer is complete, or the budget runs out: database work stops
+  const ac = new AbortController();
+  const budget = setTimeout(() => ac.abort(overBudget(state.budgetMs)), state.budgetMs);
+  res.once("close", () => {
+    clearTimeout(budget);
+    if (!res.writableFinished) ac.abort(new HttpError(499, "client disconnected"));
+  });
+  try {
+    checkHost(req, state.hosts);
+    res.setHeader("x-genesys-sandbox-data", state.identity);
+    const url = requestUrl(req.url);
+    path = url.pathname.replace(/\/+$/, "");
+    checkQuery(url);
+    const local = LOCAL_ENDPOINTS[path];
+    if (local) return await local(state, req, res, url);
+    const method = req.method ?? "GET";
+    const route = routeOf(method, path);
+    const endpoint = `${method} ${path}`;
+    const subject = state.tokens.check(req, endpoint);
+    const body = await readBody(req);
+    const { db, settings, filterCodes, spool, memo } = state;
+    await route.route({
+      req,
+      res,
+      url,
+      body,
+      endpoint,
+      db,
+      settings,
+      filterCodes,
+      spool,
+      memo,
+      signal: ac.signal,
+      params: route.params,
+      subject,
+    });
+  } catch (e) {
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    if (e instanceof HttpError) return sendError(req, res, e);
+    // never echo the database's message: it may quote SQL
+    state.log?.(`internal error on ${req.method} ${path}: ${(e as Error).stack}`);
+    return sendError(req, res, new HttpError(500, `internal sandbox error on ${path}; the sandbox log has the details`));
+  }
+}
+
+/** The error a request gets when it runs past the time budget. */
+function overBudget(budgetMs: number): HttpError {
+  return new HttpError(
+    400,
+    `the request ran past the sandbox's time budget of ${budgetMs / 1000} s; narrow the filter or request smaller pages`,
   );
-  return {
-    url: `http://${host}:${addr.port}`,
-    token: tokens.issue(),
-    clientId,
-    clientSecret,
-    consentCode,
-    accessions,
-    seed,
-    db,
-    exportSpoolDir: spool.dir,
-    issueToken: (ttl?: number) => tokens.issue(ttl),
-    tokensGranted: () => tokens.granted,
-    revokeTokens: () => tokens.revokeAll(),
-    oauthState: () => tokens.sizes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        spool.stopAll();
-        server.closeAllConnections?.();
-        server.close(() => {
-          db.closeSync();
-          spool.close();
-          resolve();
-        });
-      }),
-  };
+}
+
+/** The API route of a request and its path parameters; 405 naming the methods a known path takes, else 404. */
+function routeOf(method: string, path: string): { route: Route; params: string[] } {
+  const { route, params, allowed } = findRoute(method, path);
+  if (route) return { route, params };
+  if (allowed.length) {
+    throw new HttpError(405, `${method} ${path}: the Genesys API v2 uses ${allowed.join(", ")} for this endpoint`, {
+      allow: allowed.join(", "),
+    });
+  }
+  throw new HttpError(
+    404,
+    `no endpoint ${path}; the sandbox serves ${Object.keys(ROUTES).join(", ")}, GET ${API}/acn/details/{uuid} and the OAuth endpoints`,
+  );
 }
 
 /** `g<generator version>-s<seed>-n<accessions>`: sandboxes with the same identity serve the same data. */

@@ -180,6 +180,37 @@ describe("lenient typing", () => {
     expect(bad.log.list().map((c) => c.examples)).toEqual([["yesterday"]]);
   });
 
+  it("reads LASTMODIFIED written 04-Jun-2026 (Genesys' MCPD download) as the date, and reports it", async () => {
+    const r = await read("T\n2026-08-03T16:08:11Z\n04-Jun-2026\n4-jun-2026\n", 100, { T: "instant" });
+    expect(String(r.frame.schema.T)).toBe(String(pl.Datetime("ms")));
+    expect((r.frame.getColumn("T").toArray() as unknown as Date[]).map((d) => d.toISOString())).toEqual([
+      "2026-08-03T16:08:11.000Z",
+      "2026-06-04T00:00:00.000Z",
+      "2026-06-04T00:00:00.000Z",
+    ]);
+    expect(r.log.list().map((c) => [c.what, c.count])).toEqual([
+      ["instants in another form (ISO 8601 with an offset, a fraction, a space or a date only; DD-Mon-YYYY) read as UTC", 2],
+    ]);
+    const bad = await read("T\n31-Feb-2026\n04-Jnu-2026\n", 100, { T: "instant" });
+    expect(bad.frame.columns).toEqual(["T", "T_datetime"]);
+  });
+
+  it("a number sent as 30.0 in an early block keeps its text when a later n/a widens the column to String", async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `${i}\t${i === 3 ? "30.0" : i === 280 ? "n/a" : i === 4 ? " 7" : i}`);
+    const r = await read("ID\tCOORDUNCERT\n" + rows.join("\n") + "\n", 333, { ID: "int", COORDUNCERT: "int" }, 256);
+    expect(r.frame.columns).toEqual(["ID", "COORDUNCERT"]);
+    expect(r.frame.schema.COORDUNCERT.variant).toBe("String");
+    const values = r.frame.getColumn("COORDUNCERT").toArray();
+    expect([values[3], values[4], values[5], values[280]]).toEqual(["30.0", " 7", "5", "n/a"]);
+    // without the n/a the column stays integers (30.0 read as 30, and said)
+    const ints = await read("ID\tCOORDUNCERT\n" + rows.filter((_, i) => i !== 280).join("\n") + "\n", 333, {
+      ID: "int",
+      COORDUNCERT: "int",
+    }, 256);
+    expect(ints.frame.columns).toEqual(["ID", "COORDUNCERT"]);
+    expect(ints.frame.getColumn("COORDUNCERT").get(3)).toBe(30);
+  });
+
   it("parses complete dates in other spellings into _date and keeps partial MCPD dates unparsed", async () => {
     const r = await read("D\n19790601\n1979----\n19790601.0\n1979-06-02\n197906xx\n", 100, { D: "mcpdDate" });
     expect(r.frame.getColumn("D").toArray()).toEqual(["19790601", "1979----", "19790601.0", "1979-06-02", "197906xx"]);

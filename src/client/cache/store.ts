@@ -33,9 +33,9 @@ import { keptParts, type StoredPages } from "../../parts/resume.ts";
 
 export type { StoredPages };
 import { queryId } from "./key.ts";
-import { userCacheDir } from "../../runtime/cache-dir.ts";
+import { userCacheDir } from "../../kernel/cache-dir.ts";
 
-/** `$GENESYS_CACHE_DIR`, else `genesys-notebook/client` in the platform's user cache directory (the one rule: runtime/cache-dir.ts). */
+/** `$GENESYS_CACHE_DIR`, else `genesys-notebook/client` in the platform's user cache directory (the one rule: kernel/cache-dir.ts). */
 export const defaultCacheDir = (): string => userCacheDir("client", "GENESYS_CACHE_DIR");
 
 /** A stored frame's row count and schema (column name -> dtype as `String(dtype)`), checked when it is read back. */
@@ -391,7 +391,11 @@ export class CacheStore {
     });
   }
 
-  /** Bytes on disk, entries and unfinished pages together (temporary files of writers that are gone are removed first). */
+  /**
+   * Bytes on disk, entries and unfinished pages together. Temporary files are not counted: a writer's own, and one a
+   * write killed mid-way left (it is removed once its writer is known to be gone: a minute after, or an hour for a
+   * process id that lives on); those of writers that are gone are removed first.
+   */
   size(): number {
     if (!this.root(false)) return 0;
     this.sweep();
@@ -407,12 +411,12 @@ export class CacheStore {
   }
 }
 
-/** Bytes of the regular files below `dir` (links are not followed). */
+/** Bytes of the regular files below `dir`, temporary files left out (links are not followed). */
 function dirBytes(dir: string): number {
   let total = 0;
   try {
     for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-      if (e.isFile()) total += lstatOrUndefined(join(e.parentPath, e.name))?.size ?? 0;
+      if (e.isFile() && !TEMP_RE.test(e.name)) total += lstatOrUndefined(join(e.parentPath, e.name))?.size ?? 0;
     }
   } catch {
     // removed meanwhile

@@ -106,7 +106,17 @@ export async function statusError(res: HttpResponse, req: HttpRequest): Promise<
   const text = await readCapped(res.body, MAX_ERROR_BODY_BYTES).then((r) => r.bytes.toString("utf8"), () => "");
   if (!res.body.destroyed) res.body.destroy();
   if (req.signal?.aborted) return abortErrorOf(req.signal, req.endpoint);
-  return errorForStatus(req.endpoint, res.statusCode, serverMessage(text), { requestId: requestIdOf(res.headers) }, attemptsOf(req));
+  const said = withoutSubject(serverMessage(text), req);
+  return errorForStatus(req.endpoint, res.statusCode, said, { requestId: requestIdOf(res.headers) }, attemptsOf(req));
+}
+
+/**
+ * The server's message without its own "GET /api/v2/acn/details/0f3c…: " in front when that is the request itself: the
+ * headline already names the endpoint ("GET /api/v2/acn/details/{uuid} -> HTTP 404: no accession with UUID 0f3c…").
+ */
+function withoutSubject(message: string, req: HttpRequest): string {
+  const m = /^(GET|POST) (\/\S*): /.exec(message);
+  return m && m[1] === req.method && m[2] === new URL(req.url).pathname ? message.slice(m[0].length) : message;
 }
 
 /** Maps what went wrong below it, once: no answer (networkError), or an answer of 300 or more (statusError). */

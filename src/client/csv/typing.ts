@@ -93,6 +93,20 @@ function exactInFloat(text: string): boolean {
 const TRUE = ["true", "t", "yes", "y", "1"];
 const FALSE = ["false", "f", "no", "n", "0"];
 
+/** A numeric column's text as sent, kept beside it in a leniently typed block (see asSent). */
+const sentName = (name: string) => `${name}\u0001sent`;
+
+/**
+ * A number read from text, and, when some value written back is not the text sent ("30.0" read as 30), that text in a
+ * companion column: a later block that widens the column to String (an "n/a") then gets "30.0", what was sent, not
+ * "30". unifyBlocks uses the companion and drops it.
+ */
+function asSent(raw: Series, typed: Series): Series[] {
+  const pair = pl.DataFrame([raw.alias("raw"), typed.alias("typed")]);
+  const differs = mask(pair, pl.col("typed").isNotNull().and(pl.col("typed").cast(pl.Utf8).neq(pl.col("raw"))));
+  return count(differs) > 0 ? [typed, raw.alias(sentName(typed.name))] : [typed];
+}
+
 /**
  * Types a block that polars could not read natively (all columns text):
  * numbers and booleans are read leniently, columns widen when needed, and
@@ -136,7 +150,7 @@ export function lenientBlock(df: DataFrame, kinds: Kinds, log: CoercionLog): Dat
     const padded = mask(df, present.and(col.neq(trimmed)));
     log.add(name, "numbers with surrounding spaces read without them", count(padded), examples(raw, padded));
     if (kind === "float") {
-      out.push(column(df, asFloat, name));
+      out.push(...asSent(raw, column(df, asFloat, name)));
       continue;
     }
     const notInt = present.and(asInt.isNull());
@@ -161,14 +175,21 @@ export function lenientBlock(df: DataFrame, kinds: Kinds, log: CoercionLog): Dat
     const fractional = mask(df, notInt.and(asFloat.neq(asFloat.floor())).and(asFloat.isNan().not()));
     log.add(name, "decimal values in an integer column: column widened to Float64", count(fractional), examples(raw, fractional));
     if (count(beyond) + count(nonFinite) + count(huge) + count(fractional) > 0) {
-      out.push(column(df, asFloat, name));
+      out.push(...asSent(raw, column(df, asFloat, name)));
       continue;
     }
     const written = mask(df, notInt);
     log.add(name, "whole numbers written as decimals (e.g. 2167.0) read as integers", count(written), examples(raw, written));
-    out.push(column(df, pl.when(asInt.isNull()).then(asFloat.cast(pl.Int64)).otherwise(asInt), name));
+    out.push(...asSent(raw, column(df, pl.when(asInt.isNull()).then(asFloat.cast(pl.Int64)).otherwise(asInt), name)));
   }
   return pl.DataFrame(out);
+}
+
+const SENT = sentName("");
+/** The block without the texts asSent kept. */
+function withoutSent(df: DataFrame): DataFrame {
+  const kept = df.columns.filter((c) => !c.endsWith(SENT));
+  return kept.length < df.width ? df.select(...kept) : df;
 }
 
 /** Int64 < Float64; 0 for any other dtype. */
@@ -187,7 +208,7 @@ const fitsFloat = (s: Series) => {
  * some blocks lack (pages whose headers differ) is null in their rows.
  */
 export function unifyBlocks(blocks: DataFrame[]): DataFrame[] {
-  if (blocks.length < 2) return blocks;
+  if (blocks.length < 2) return blocks.map(withoutSent);
   // an instant column's text spared in some blocks and kept in others: written again where spared (instant-text.ts)
   const frames = restoreText(blocks);
   // names and dtypes by the frame's own lists: a Series object per column costs ~70 µs (130 ms for 13 blocks of 51)
@@ -195,6 +216,7 @@ export function unifyBlocks(blocks: DataFrame[]): DataFrame[] {
   const target = new Map<string, DataType>();
   for (const { names, dtypes } of schemas) {
     for (let i = 0; i < names.length; i++) {
+      if (names[i]!.endsWith(SENT)) continue;
       const name = names[i]!, t = dtypes[i]!;
       const cur = target.get(name);
       if (!cur || cur.equals(t)) target.set(name, t);
@@ -217,15 +239,33 @@ export function unifyBlocks(blocks: DataFrame[]): DataFrame[] {
     const { names, dtypes } = schemas[k]!;
     const have = new Set(names);
     const aligned = order.every((n, i) => names[i] === n) && names.length === order.length;
-    const casts = names.flatMap((n, i) => (dtypes[i]!.equals(target.get(n)!) ? [] : [pl.col(n).cast(target.get(n)!)]));
+    // a number widened to String: the text sent where the block kept it ("30.0"), else the number written
+    const cast = (n: string, to: DataType) =>
+      to.equals(pl.Utf8) && have.has(sentName(n)) ? pl.col(sentName(n)).alias(n) : pl.col(n).cast(to);
+    const casts = names.flatMap((n, i) => (n.endsWith(SENT) || dtypes[i]!.equals(target.get(n)!) ? [] : [cast(n, target.get(n)!)]));
     if (aligned && !casts.length) return f;
     const typed = casts.length ? f.withColumns(...casts) : f;
     return typed.select(...order.map((n) => (have.has(n) ? pl.col(n) : pl.lit(null).cast(target.get(n)!).alias(n))));
   });
 }
 
-/** Parses ISO 8601 instants the fast format missed (offsets, a space for T, no zone = UTC, a date alone). */
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** "04-Jun-2026", as Genesys' MCPD download writes LASTMODIFIED: a day, read as its midnight UTC; null for another text. */
+function parseDayMonthYear(v: string): number | null {
+  const m = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(v.trim());
+  const month = m ? MONTHS.indexOf(m[2]!.toLowerCase()) : -1;
+  if (!m || month < 0) return null;
+  const t = Date.UTC(Number(m[3]), month, Number(m[1]));
+  return new Date(t).getUTCDate() === Number(m[1]) ? t : null;
+}
+
+/**
+ * Parses the instants the fast format missed: ISO 8601 in other forms (offsets, a space for T, no zone = UTC, a date
+ * alone), and days written DD-Mon-YYYY.
+ */
 function parseInstant(v: string): number | null {
+  const day = parseDayMonthYear(v);
+  if (day !== null) return day;
   const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(v.trim());
   if (!m) return null;
   const zone = m[3] ? (m[3].toUpperCase() === "Z" ? "Z" : m[3].length === 5 ? `${m[3].slice(0, 3)}:${m[3].slice(3)}` : m[3]) : "Z";
@@ -301,7 +341,7 @@ export function finishFrame(df: DataFrame, kinds: Kinds, parseDates: boolean, lo
       out = r.df;
       log.add(
         name,
-        "instants in another ISO 8601 form (offset, fraction, space, date only) read as UTC",
+        "instants in another form (ISO 8601 with an offset, a fraction, a space or a date only; DD-Mon-YYYY) read as UTC",
         r.filledCount,
         r.filled.slice(0, 5),
       );

@@ -7,6 +7,8 @@ import { ENDPOINTS } from "../../schema/endpoints.ts";
 import { fieldByMcpd, fieldByPath, PASSPORT_FIELDS, type PassportField } from "../../schema/passport-fields.ts";
 import type { Kinds } from "../csv/typing.ts";
 import { GenesysInputError } from "../../kernel/errors.ts";
+import { closest } from "../../kernel/closest.ts";
+import { DECODABLE } from "../../mcpd/decode.ts";
 import type { Progress } from "../../kernel/progress.ts";
 import { freshProvenance, type Provenance } from "../../kernel/provenance.ts";
 
@@ -23,6 +25,20 @@ export interface ResolvedColumn {
   field: PassportField;
   select: string;
   header: string;
+}
+
+/** The label columns `decode: true` adds after a coded column (ORIGCTY_name after ORIGCTY…): never selected, decoded. */
+const DECODED: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(DECODABLE).map(([code, [label]]) => [label, code] as const),
+  ["INSTCODE_name", "INSTCODE"],
+]);
+
+/** "'ACCNUMB' (did you mean 'ACCENUMB'?)", "'ORIGCTY_name' (decode: true adds it: select 'ORIGCTY' …)". */
+function unknownField(name: string): string {
+  const coded = DECODED.get(name);
+  if (coded) return `'${name}' (decode: true adds it: select '${coded}' and pass decode: true)`;
+  const near = closest(name, PASSPORT_FIELDS.flatMap((f) => [f.mcpd, f.path]), 1);
+  return `'${name}'${near.length ? ` (did you mean '${near[0]}'?)` : ""}`;
 }
 
 /** Resolves the `select` option to select items; unknown names are rejected before any request. */
@@ -48,7 +64,7 @@ export function resolveSelect(select: string[] | undefined): ResolvedColumn[] {
     out.push({ field, select: header === path ? path : `${path} ${header}`, header });
   }
   if (bad.length) {
-    throw new GenesysInputError(`unknown select field${bad.length > 1 ? "s" : ""} ${bad.map((b) => `'${b}'`).join(", ")}`, {
+    throw new GenesysInputError(`unknown select field${bad.length > 1 ? "s" : ""} ${bad.map(unknownField).join(", ")}`, {
       endpoint: ENDPOINT,
       hint: "use MCPD names (INSTCODE, ACCENUMB, GENUS, ORIGCTY, DECLATITUDE…) or service paths (instituteCode, taxonomy.genus…); " +
         "see PASSPORT_FIELDS",

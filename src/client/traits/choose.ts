@@ -5,7 +5,7 @@
  */
 import type { Datatable } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
-import { GenesysInputError } from "../../kernel/errors.ts";
+import { GenesysInputError, GenesysRequestError } from "../../kernel/errors.ts";
 import type { Cancellable, Transport } from "../core/transport.ts";
 import { closest } from "../../kernel/closest.ts";
 import { canonical, datatables, traitDatasets } from "./requests.ts";
@@ -16,8 +16,14 @@ export async function chooseDatasets(
   wanted: readonly string[] | undefined,
   opts: Cancellable,
 ): Promise<Datatable[]> {
-  // UUIDs only: no need to ask which datasets the filter has
-  if (wanted && wanted.every((w) => UUID_RE.test(w))) return await datatables(t, [...wanted], opts);
+  // UUIDs only: no need to ask which datasets the filter has, unless one of them is unknown (then the list says which there are)
+  if (wanted && wanted.every((w) => UUID_RE.test(w))) {
+    try {
+      return await datatables(t, [...wanted], opts);
+    } catch (e) {
+      if (!(e instanceof GenesysRequestError && e.status === 404)) throw e;
+    }
+  }
   const all = await datatables(t, await traitDatasets(t, filter, opts), opts);
   if (!wanted) return all;
   const chosen: Datatable[] = [];

@@ -12,6 +12,7 @@ import pl from "nodejs-polars";
 import type { DataFrame, Series } from "nodejs-polars";
 import type { Datatable, Descriptor } from "../../schema/responses.ts";
 import { accessionKeys, type DatasetRows } from "./long.ts";
+import { GenesysInputError } from "../../kernel/errors.ts";
 
 const KNOWN = new Set(["id", "version", "key", "title", "collection", "columns"]);
 type Scalar = string | number | boolean | null | undefined;
@@ -71,6 +72,28 @@ export function datasetsFrame(
   return withCounts.select(...first, ...withCounts.columns.filter((c) => !first.includes(c)));
 }
 
+/** A List(String) column; an empty one too (polars cannot build an empty List series from an empty array). */
+const stringLists = (name: string, values: string[][]): Series =>
+  values.length ? pl.Series(name, values, pl.List(pl.Utf8)) : pl.Series(name, [["-"]], pl.List(pl.Utf8)).slice(0, 0);
+
+/**
+ * Throws unless the server described every descriptor asked for: an unknown UUID is named, with where UUIDs come from
+ * (the server answers an unknown descriptor with nothing, not an error).
+ */
+export function checkDescribed(asked: readonly string[], list: readonly Descriptor[], endpoint: string): void {
+  const known = new Set(list.map((d) => d.uuid.toLowerCase()));
+  const unknown = asked.filter((u) => !known.has(u));
+  if (!unknown.length) return;
+  throw new GenesysInputError(
+    `descriptor${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `'${u}'`).join(", ")} unknown to this server`,
+    {
+      endpoint,
+      hint: "descriptor UUIDs are the keys of a dataset's columns (g.api.datatables(); t.descriptors of g.traits() lists them " +
+        "with their titles); g.traits(filter, { descriptors: [...] }) takes titles too",
+    },
+  );
+}
+
 export function descriptorsFrame(
   list: readonly Descriptor[],
   names: ReadonlyMap<string, string>,
@@ -90,7 +113,7 @@ export function descriptorsFrame(
     pl.Series("max_value", col((d) => d.maxValue ?? null), pl.Float64),
     pl.Series("integer_only", col((d) => d.integerOnly ?? null), pl.Bool),
     pl.Series("description", col((d) => d.description ?? null), pl.Utf8),
-    pl.Series("datasets", col((d) => datasetsOf.get(d.uuid) ?? []), pl.List(pl.Utf8)),
+    stringLists("datasets", col((d) => datasetsOf.get(d.uuid) ?? [])),
   ]);
   // code lists: one (code, label) struct per term, in the order the server lists them
   const terms = list.flatMap((d) => (d.terms ?? []).map((t) => [d.uuid, t.code, t.title ?? null] as const));

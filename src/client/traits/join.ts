@@ -9,68 +9,74 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
-import { attachDiagnostics, CoercionLog, diagnostics } from "../../kernel/diagnostics.ts";
-import { GenesysInputError } from "../../kernel/errors.ts";
-import { attachProvenance, joinedProvenance, type Provenance, provenance } from "../../kernel/provenance.ts";
+import { z } from "zod";
+import { type AnalysisContext, defineAnalysis } from "../../kernel/analysis.ts";
+import { diagnostics } from "../../kernel/diagnostics.ts";
+import { provenance, rowCount } from "../../kernel/provenance.ts";
 import type { TraitsResult } from "./workflow.ts";
 
-export interface JoinTraitsOptions {
-  /** "left" (default): every trait row, passport columns empty where the passport frame lacks the accession; "inner": rows with one. */
-  how?: "left" | "inner";
-}
+/** The options of `joinTraits()`. */
+export const JoinTraitsOptionsSchema = z.strictObject({
+  how: z.enum(["left", "inner"]).default("left").describe(
+    '"left" (the default: every trait row, passport columns empty where the passport frame lacks the accession) or ' +
+      '"inner" (only the trait rows with a passport)',
+  ),
+});
+/** The options of `joinTraits()` (inferred from JoinTraitsOptionsSchema). */
+export type JoinTraitsOptions = z.input<typeof JoinTraitsOptionsSchema>;
 
-const FN = "joinTraits()";
 const ROW = "__joinTraits_row", MATCHED = "__joinTraits_matched", TRAIT = "__joinTraits_t_";
 
 const isResult = (x: unknown): x is TraitsResult =>
   !!x && typeof x === "object" && ["wide", "long", "datasets", "descriptors"].every((k) => k in (x as object));
 
-/** The provenance of a frame joined from `parts` (kind "joined", their records in `sources`). */
-function joinedFrom(parts: (Provenance | undefined)[], rows: number, how: string): Provenance | undefined {
-  const sources = parts.filter((p): p is Provenance => !!p);
-  return sources.length ? { ...joinedProvenance(sources, how), rows } : undefined;
-}
-
-/**
- * One row per row of the trait frame (`traits.wide` by default, or `traits.long`), passport columns first.
- * @example
- * ```ts
- * import { Genesys, joinTraits, citation } from "genesys-notebook";
- * const g = Genesys.fromEnv();
- * const beans = { crop: ["beans"], countryOfOrigin: { code3: ["PER", "BOL"] } };
- * const joined = joinTraits(await g.passports(beans, { decode: true }), await g.traits(beans, { aggregate: "mean" }));
- * console.log(citation(joined).text);
- * ```
- */
-export function joinTraits(passports: DataFrame, traits: TraitsResult | DataFrame, opts: JoinTraitsOptions = {}): DataFrame {
-  const how = opts.how ?? "left";
-  if (how !== "left" && how !== "inner") {
-    throw new GenesysInputError(`${FN}: how is ${JSON.stringify(how)}; it must be "left" or "inner"`, { endpoint: FN });
-  }
-  const t = isResult(traits) ? traits.wide : traits;
-  const on = ["UUID"].every((c) => passports.columns.includes(c) && t.columns.includes(c))
-    ? ["UUID"]
-    : ["INSTCODE", "ACCENUMB"].every((c) => passports.columns.includes(c) && t.columns.includes(c))
-    ? ["INSTCODE", "ACCENUMB"]
-    : undefined;
+/** The key the frames are joined on: UUID, else INSTCODE + ACCENUMB; one passport row per key. */
+function joinKey(passports: DataFrame, t: DataFrame, ctx: AnalysisContext): string[] {
+  const both = (cols: string[]) => cols.every((c) => passports.columns.includes(c) && t.columns.includes(c));
+  const on = both(["UUID"]) ? ["UUID"] : both(["INSTCODE", "ACCENUMB"]) ? ["INSTCODE", "ACCENUMB"] : undefined;
   if (!on) {
-    throw new GenesysInputError(`${FN}: the frames share no accession key (UUID, or INSTCODE and ACCENUMB)`, {
-      endpoint: FN,
-      hint: `select UUID in passports(): g.passports(filter, { select: ["INSTCODE", "ACCENUMB", "UUID", …] })`,
-    });
+    ctx.fail(
+      "the frames share no accession key (UUID, or INSTCODE and ACCENUMB)",
+      `select UUID in passports(): g.passports(filter, { select: ["INSTCODE", "ACCENUMB", "UUID", …] })`,
+    );
   }
   const keyed = passports.select(...on.map((c) => pl.col(c).cast(pl.Utf8)));
   if (keyed.unique().height !== keyed.height) {
-    throw new GenesysInputError(`${FN}: the passport frame has more than one row for an accession (${on.join(" + ")})`, {
-      endpoint: FN,
-      hint: 'join with one passport row per accession, e.g. passports.unique({ subset: ["UUID"] })',
-    });
+    ctx.fail(
+      `the passport frame has more than one row for an accession (${on.join(" + ")})`,
+      'join with one passport row per accession, e.g. passports.unique({ subset: ["UUID"] })',
+    );
   }
+  return on;
+}
+
+/** Says how many trait rows found no passport, and carries the inputs' own coercions and notes over. */
+function noteJoin(passports: DataFrame, t: DataFrame, unmatched: number, how: string, ctx: AnalysisContext): void {
+  for (const d of [diagnostics(passports), diagnostics(t)]) {
+    for (const c of d?.coercions ?? []) ctx.log.add(c.column, c.what, c.count, c.examples);
+    for (const n of d?.notes ?? []) ctx.log.note(n);
+  }
+  if (unmatched) {
+    ctx.log.note(
+      `${unmatched.toLocaleString("en")} of ${rowCount(t).toLocaleString("en")} trait rows have no row in the passport frame ` +
+        (how === "inner" ? 'and were left out (how: "inner")' : "(their passport columns are empty)") +
+        "; fetch the passports with the filter of the traits() call to have them all",
+    );
+  }
+  const known = [provenance(passports), provenance(t)];
+  if (known.some(Boolean) && !known.every(Boolean)) {
+    ctx.log.note(`joinTraits(): provenance unknown for the ${known[0] ? "trait" : "passport"} frame, so it is not cited`);
+  }
+}
+
+function join(passports: DataFrame, how: "left" | "inner", ctx: AnalysisContext, traits: TraitsResult | DataFrame): DataFrame {
+  const t = isResult(traits) ? traits.wide : traits;
+  ctx.cite(t);
+  const on = joinKey(passports, t, ctx);
   const shared = t.columns.filter((c) => passports.columns.includes(c) && !on.includes(c));
-  const left = t.withColumns(
-    ...on.map((c) => pl.col(c).cast(pl.Utf8)),
-    pl.Series(ROW, Uint32Array.from({ length: t.height }, (_, i) => i)),
-  ).rename(Object.fromEntries(shared.map((c) => [c, TRAIT + c])));
+  const left = t.withRowIndex(ROW).withColumns(...on.map((c) => pl.col(c).cast(pl.Utf8))).rename(
+    Object.fromEntries(shared.map((c) => [c, TRAIT + c])),
+  );
   const right = passports.withColumns(...on.map((c) => pl.col(c).cast(pl.Utf8)), pl.lit(true).alias(MATCHED));
   let out = left.join(right, { on, how: "left" }).sort(ROW);
   // a shared column: the passport's value, else the trait frame's
@@ -83,26 +89,31 @@ export function joinTraits(passports: DataFrame, traits: TraitsResult | DataFram
   );
   const unmatched = out.getColumn(MATCHED).nullCount();
   if (how === "inner") out = out.filter(pl.col(MATCHED).isNotNull());
+  noteJoin(passports, t, unmatched, how, ctx);
   const traitColumns = t.columns.filter((c) => !passports.columns.includes(c) && c !== "dataset");
-  const ordered = [...passports.columns, ...traitColumns, ...(t.columns.includes("dataset") ? ["dataset"] : [])];
-  const result = out.select(...ordered);
+  return out.select(...passports.columns, ...traitColumns, ...(t.columns.includes("dataset") ? ["dataset"] : []));
+}
 
-  const log = new CoercionLog();
-  if (unmatched) {
-    log.note(
-      `${unmatched.toLocaleString("en")} of ${t.height.toLocaleString("en")} trait rows have no row in the passport frame ` +
-        (how === "inner" ? 'and were left out (how: "inner")' : "(their passport columns are empty)") +
-        "; fetch the passports with the filter of the traits() call to have them all",
-    );
-  }
-  const parts = [provenance(passports), provenance(t)];
-  if (parts.some((p) => !p)) log.note(`${FN}: provenance unknown for the ${parts[0] ? "trait" : "passport"} frame, so it is not cited`);
-  const ds = [diagnostics(passports), diagnostics(t)];
-  attachDiagnostics(result, {
-    endpoint: FN,
-    coercions: ds.flatMap((d) => d?.coercions ?? []),
-    notes: [...ds.flatMap((d) => d?.notes ?? []), ...log.notes],
-  });
-  const p = joinedFrom(parts, result.height, how);
-  return p ? attachProvenance(result, p) : result;
+const declared = defineAnalysis({
+  name: "joinTraits()",
+  kind: "joined",
+  input: "passports (from g.passports()) as the first argument",
+  options: JoinTraitsOptionsSchema,
+  run: (passports, o, ctx, traits: TraitsResult | DataFrame) => join(passports, o.how, ctx, traits),
+});
+
+/**
+ * One row per row of the trait frame (`traits.wide` by default, or `traits.long`), passport columns first. Declared
+ * with defineAnalysis(): its provenance (kind `joined`) cites both frames (`sources`) and the step (`derivation`).
+ * @example
+ * ```ts
+ * import { Genesys, joinTraits, citation } from "genesys-notebook";
+ * const g = Genesys.fromEnv();
+ * const beans = { crop: ["beans"], countryOfOrigin: { code3: ["PER", "BOL"] } };
+ * const joined = joinTraits(await g.passports(beans, { decode: true }), await g.traits(beans, { aggregate: "mean" }));
+ * console.log(citation(joined).text);
+ * ```
+ */
+export function joinTraits(passports: DataFrame, traits: TraitsResult | DataFrame, opts: JoinTraitsOptions = {}): DataFrame {
+  return declared(passports, opts, traits);
 }

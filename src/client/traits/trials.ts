@@ -8,7 +8,8 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import type { Datatable } from "../../schema/responses.ts";
-import { attachProvenance, provenance, type Trial } from "../../kernel/provenance.ts";
+import type { Trial } from "../../kernel/provenance.ts";
+import type { Frames, Result } from "../../kernel/result.ts";
 
 /** Dataset UUID (canonical) -> the name shown in the `trial` column. */
 export function trialNames(tables: readonly Datatable[]): Map<string, string> {
@@ -42,12 +43,12 @@ export function trialsOf(datasets: DataFrame): Trial[] {
   })).sort((a, b) => a.title.localeCompare(b.title, "en") || (a.version ?? 0) - (b.version ?? 0));
 }
 
-/** Adds the trials of `frames.datasets` to the provenance of every trait frame (fresh or from the cache); returns frames. */
-export function citeTrials<F extends { datasets: DataFrame }>(frames: F): F {
-  const trials = trialsOf(frames.datasets);
-  for (const df of Object.values(frames) as DataFrame[]) {
-    const p = provenance(df);
-    if (p) attachProvenance(df, { ...p, trials });
-  }
-  return frames;
+/**
+ * The result with the trials of its `datasets` frame in the provenance of every frame (fresh or from the cache), before
+ * publish() attaches it: the trials are part of the record, not added to an attached one afterwards.
+ */
+export function citeTrials<F extends Frames>(r: Result<F>, datasets: keyof F): Result<F> {
+  const trials = trialsOf(r.frames[datasets]);
+  const cited = Object.fromEntries(Object.entries(r.provenance).map(([k, p]) => [k, { ...p, trials }]));
+  return { ...r, provenance: cited as Result<F>["provenance"] };
 }

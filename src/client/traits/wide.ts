@@ -62,8 +62,16 @@ function typedValue(sub: DataFrame, d: Descriptor, name: string, decode: boolean
   const type = d.dataType;
   const texts = sub.getColumn("text");
   const textCount = sub.height - texts.nullCount();
-  const asText = pl.when(pl.col("value").isNotNull()).then(pl.col("value").cast(pl.Utf8)).otherwise(pl.col("text"));
+  // a score as text as it was scored: 7, not 7.0 (a whole SCALE or CODED number written without a fraction)
+  const number = type === "NUMERIC"
+    ? pl.col("value").cast(pl.Utf8)
+    : pl.when(pl.col("value").eq(pl.col("value").round(0)).and(pl.col("value").abs().lt(pl.lit(2 ** 53))))
+      .then(pl.col("value").cast(pl.Int64).cast(pl.Utf8)).otherwise(pl.col("value").cast(pl.Utf8));
+  const asText = pl.when(pl.col("value").isNotNull()).then(number).otherwise(pl.col("text"));
   if ((type === "CODED" || type === "SCALE") && decode && (d.terms?.length ?? 0) > 0) {
+    const bare = sub.filter(pl.col("label").isNull().and(pl.col("value").isNotNull().or(pl.col("text").isNotNull())));
+    const shown = bare.select(asText.alias("t")).getColumn("t").unique(true).head(5).toArray() as string[];
+    log.add(name, "codes without a term in the descriptor's code list: kept as the code", bare.height, shown);
     return pl.when(pl.col("label").isNotNull()).then(pl.col("label")).otherwise(asText);
   }
   if (type === "NUMERIC" || type === "SCALE") {

@@ -20,6 +20,16 @@ const Header = {
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 };
 
+/** Where a taxon's wild or landrace material is collected: an elevation band and, per country, first-level divisions. */
+export const Habitat = z.object({
+  /** Metres: sites are drawn where the nearest place's elevation is within the band. */
+  elevation: z.tuple([z.number(), z.number()]),
+  /** GeoNames admin1 names per country (sites.json); a country not listed: anywhere in the band. */
+  admin1: z.record(Code3, z.array(z.string().min(1)).min(1)).optional(),
+  source: z.string().min(1),
+}).strict();
+export type Habitat = z.infer<typeof Habitat>;
+
 export const Taxon = z.object({
   genus: z.string().min(1),
   species: z.string().min(1),
@@ -39,6 +49,10 @@ export const Taxon = z.object({
   wild: z.array(Code3).optional(),
   /** Where landraces of the taxon are grown traditionally, when narrower than the crop's `origins`. */
   grown: z.array(Code3).optional(),
+  /** Where its wild and weedy material (SAMPSTAT 100-299) grows. */
+  wildHabitat: Habitat.optional(),
+  /** Where its landraces (SAMPSTAT 300-399) are grown. */
+  landraceHabitat: Habitat.optional(),
 }).strict();
 export type Taxon = z.infer<typeof Taxon>;
 
@@ -88,8 +102,15 @@ export const Institute = z.object({
 }).strict();
 export type Institute = z.infer<typeof Institute>;
 
-export const Donor = z.object({ code: z.string().regex(/^[A-Z]{3}\d{3}$/), name: z.string().min(1), numberPrefix: z.string().min(1) })
-  .strict();
+export const Donor = z.object({
+  code: z.string().regex(/^[A-Z]{3}\d{3}$/),
+  name: z.string().min(1),
+  numberPrefix: z.string().min(1),
+  /** The countries whose material it gives (collects, breeds). */
+  countries: z.array(Code3),
+  /** Gives wild material (SAMPSTAT 100-299) of any country (a seed bank of wild species). */
+  wildAnywhere: z.boolean().optional(),
+}).strict();
 export type Donor = z.infer<typeof Donor>;
 
 const CropsFile = z.object({ ...Header, crops: z.array(Crop).min(1) }).strict();
@@ -177,6 +198,30 @@ export const DatasetTemplate = z.object({
   missing: z.number().min(0).max(1),
 }).strict();
 export type DatasetTemplate = z.infer<typeof DatasetTemplate>;
+/**
+ * The chance that an accession of a FIGS trial is resistant: `low` + (`high` − `low`) / (1 + exp((x − `midpoint`) /
+ * `scale`)), x the synthetic climate variable `variable` at its collecting site (src/climate/synthetic.ts), so it rises
+ * as x falls; without `variable`, `low` (= `high`) everywhere. Accessions without coordinates: `withoutCoordinates`.
+ */
+const Resistance = z.object({
+  variable: z.string().regex(/^bio([1-9]|1[0-9])$/).optional(),
+  low: z.number().min(0).max(1),
+  high: z.number().min(0).max(1),
+  midpoint: z.number().optional(),
+  scale: z.number().positive().optional(),
+  withoutCoordinates: z.number().min(0).max(1),
+}).strict().refine((r) => (r.variable ? r.midpoint !== undefined && r.scale !== undefined : r.low === r.high), {
+  message: "a linked resistance needs midpoint and scale; one without a variable has low = high",
+});
+export type Resistance = z.infer<typeof Resistance>;
+/** A trial of one crop screening resistance classes (Focused Identification of Germplasm Strategy, FIGS). */
+const FigsTrial = DatasetTemplate.omit({ kind: true }).extend({
+  crop: z.string(),
+  /** The WIEWS code of the genebank whose trial it is. */
+  owner: z.string(),
+  descriptors: z.array(DescriptorIn.extend({ resistance: Resistance })).min(1),
+}).strict();
+export type FigsTrial = z.infer<typeof FigsTrial>;
 const TraitsFile = z.object({
   ...Header,
   termLists: z.record(z.string(), z.array(Term).min(1)),
@@ -188,6 +233,19 @@ const TraitsFile = z.object({
   /** Experimental stations of the genebanks' host institutes, by the genebank's country. */
   trialSites: z.record(Code3, z.array(z.string().min(1)).min(1)),
   datasets: z.array(DatasetTemplate).min(1),
+  /**
+   * Traits of wild and weedy material (SAMPSTAT 100-299) of a taxon: per descriptor column, [mean, sd, min, max] in
+   * place of the crop's, or null where it does not apply (not measured on that material).
+   */
+  wild: z.array(
+    z.object({
+      taxon: z.string().min(1),
+      values: z.record(z.string(), z.tuple([z.number(), z.number().positive(), z.number(), z.number()]).nullable()),
+      source: z.string().min(1),
+    }).strict(),
+  ),
+  /** FIGS trials: resistance classes, one linked to the synthetic climate at the collecting site. */
+  figs: z.array(FigsTrial),
 }).strict();
 
 /** The data files and their schemas. */

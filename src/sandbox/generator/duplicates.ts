@@ -43,6 +43,20 @@ const INITIALS = ["JG", "DGD", "RMH", "AT", "MS", "PIT"];
 
 /** Plants the duplicates into table `accession` and records them in `planted_duplicate`. */
 export async function plantDuplicates(con: DuckDBConnection, rate: number): Promise<void> {
+  await pickGroups(con, rate);
+  await nameOrigins(con);
+  await copyValues(con);
+  await copySites(con);
+  await createTruthTable(con);
+  await applyCopies(con);
+  await con.run("DROP TABLE dup_pick");
+  await con.run("DROP TABLE dup_origin_name");
+  await con.run("DROP TABLE dup_new");
+  await con.run("DROP TABLE dup_site");
+}
+
+/** Table dup_pick: the accessions of each crop in groups of four, the groups drawn as duplicates or near misses. */
+async function pickGroups(con: DuckDBConnection, rate: number): Promise<void> {
   const hasErrors = await hasTable(con, "planted_error");
   await con.run(`
   CREATE OR REPLACE TEMP TABLE dup_pick AS
@@ -64,7 +78,10 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
   FROM k
   -- a group needs its first accession and one other
   WHERE gid IN (SELECT gid FROM k GROUP BY gid HAVING count(*) >= 2)`);
-  await nameOrigins(con);
+}
+
+/** Table dup_new: what each planted record is given: a name, other numbers, donor and collecting numbers. */
+async function copyValues(con: DuckDBConnection): Promise<void> {
   const donorCodes = strList(DONORS.map((d) => d.code));
   await con.run(`
   CREATE OR REPLACE TEMP TABLE dup_new AS
@@ -106,6 +123,10 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
     CASE WHEN p.kind IN ('origin', 'collecting') THEN o.initials || ' ' || o.gid::VARCHAR
       WHEN p.kind = 'near-miss' THEN o.initials || ' ' || (6000000 + 2 * o.gno + (p.id <> p.gid)::INT)::VARCHAR END AS new_coll_numb
   FROM dup_pick p JOIN o ON o.gid = p.gid`);
+}
+
+/** Table dup_site: the collecting site, date and breeding data each planted record keeps. */
+async function copySites(con: DuckDBConnection): Promise<void> {
   // what a recipient genebank keeps of the passport it received with a copy: most of the collecting data (coordinates
   // sometimes rounded to two decimals), the pedigree and breeder of bred material; a near miss, other material from the
   // same country, was collected at a site of its own there
@@ -120,12 +141,18 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
     CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.latitude IS NOT NULL THEN round(s.lon + (u(n.id, 317) - 0.5) * 0.03, 4) END
       WHEN n.kind = 'origin' OR u(n.id, 313) < 0.85 THEN CASE WHEN u(n.id, 314) < 0.3 THEN round(n.longitude, 2) ELSE n.longitude END
       END AS lon,
-    CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.elevation IS NOT NULL THEN (s.place_elev + floor((u(n.id, 318) - 0.5) * 120))::INT END
+    CASE WHEN n.kind = 'near-miss' THEN CASE WHEN n.elevation IS NOT NULL THEN (CASE WHEN s.place_elev >= 0
+        THEN greatest(0, s.place_elev + floor((u(n.id, 318) - 0.5) * 120)) ELSE s.place_elev + floor((u(n.id, 318) - 0.5) * 120) END)::INT
+      END
       WHEN n.kind = 'origin' OR u(n.id, 313) < 0.85 THEN n.elevation END AS elev,
     CASE WHEN n.kind = 'collecting' OR n.kind = 'origin' OR (n.kind <> 'near-miss' AND u(n.id, 315) < 0.7) THEN n.coll_date END AS cdate,
     CASE WHEN n.kind = 'near-miss' OR n.kind = 'origin' OR u(n.id, 319) < 0.85 THEN true ELSE false END AS keep_bred
   FROM dup_new n LEFT JOIN ref_site s ON n.kind = 'near-miss' AND s.code3 = n.orig_cty
     AND s.k = (h(n.id, 311) % ${SITES_PER_COUNTRY})::INT`);
+}
+
+/** Table planted_duplicate, the truth table: one row per planted record. */
+async function createTruthTable(con: DuckDBConnection): Promise<void> {
   await con.run(`
   CREATE OR REPLACE TABLE planted_duplicate AS
   SELECT n.id, a.uuid, a.inst_code, a.accession_number, n.gid AS group_id,
@@ -136,6 +163,10 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
       'DONORNUMB=' || n.new_donor_numb, 'COLLCODE=' || n.new_coll_code, 'COLLNUMB=' || n.new_coll_numb) AS planted
   FROM dup_new n JOIN accession a ON a.id = n.id
   ORDER BY n.gid, n.id`);
+}
+
+/** Writes the planted records into table accession. */
+async function applyCopies(con: DuckDBConnection): Promise<void> {
   // copies and near misses take the taxon, status and origin of the group's first accession
   await con.run(`
   CREATE OR REPLACE TABLE accession AS
@@ -176,10 +207,6 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
   )
   FROM accession a LEFT JOIN dup_new n USING (id) LEFT JOIN dup_site d USING (id)
   ORDER BY a.id`);
-  await con.run("DROP TABLE dup_pick");
-  await con.run("DROP TABLE dup_origin_name");
-  await con.run("DROP TABLE dup_new");
-  await con.run("DROP TABLE dup_site");
 }
 
 /**
@@ -202,7 +229,8 @@ async function nameOrigins(con: DuckDBConnection): Promise<void> {
     FROM dup_pick p JOIN accession a ON a.id = p.id
       LEFT JOIN ref_country co ON co.code3 = coalesce(a.orig_cty, a.inst_country)
       LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = a.crop_code
-      LEFT JOIN ref_site s ON s.code3 = co.code3 AND s.k = (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT
+      LEFT JOIN ref_site s ON s.code3 = co.code3
+        AND s.k = CASE WHEN a.orig_cty IS NOT NULL THEN a.site_k ELSE (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT END
     WHERE p.pos = 0 AND p.gtype = 'dup'
   ), p AS (
     SELECT o.*, ${linePrefixSql()} AS prefix FROM o

@@ -72,14 +72,26 @@ export const DEFAULT_PLANT_RATE = 0.02;
 
 /** Plants the errors into table `accession` and records them in `planted_error`. */
 export async function plantErrors(con: DuckDBConnection, rate: number): Promise<void> {
-  const K = PLANTED_KINDS.length;
-  const kind = (name: string) => PLANTED_KINDS.findIndex((x) => x.kind === name);
-  const N = COUNTRIES.length;
-  const lit = (x: string) => `'${x.replaceAll("'", "''")}'`;
   // per drawn accession: the new value of every field a kind may change (NULL where unchanged) and what was planted
   await con.run(`
   CREATE OR REPLACE TEMP TABLE plant AS
-  WITH d AS (
+  WITH ${drawnSql(rate)}, ${coordsSql()}, ${valuesSql()}
+  SELECT * FROM q
+  WHERE coords IS NOT NULL OR new_acq IS NOT NULL OR new_coll IS NOT NULL OR new_sampstat IS NOT NULL OR new_collsrc IS NOT NULL
+    OR new_storage IS NOT NULL OR new_cty IS NOT NULL OR new_number IS NOT NULL OR new_doi IS NOT NULL OR new_species IS NOT NULL`);
+  await createTruthTable(con);
+  await applyPlanted(con);
+  await con.run("DROP TABLE plant");
+}
+
+/** The index of a kind in PLANTED_KINDS (the draw). */
+const kind = (name: string) => PLANTED_KINDS.findIndex((x) => x.kind === name);
+
+/** CTEs d, o: the accessions drawn, each with its kind, its site's slip flags, another country's site and a point at sea. */
+function drawnSql(rate: number): string {
+  const K = PLANTED_KINDS.length;
+  const N = COUNTRIES.length;
+  return `d AS (
     SELECT a.*, (h(a.id, 91) % ${K})::INT AS kind_no, s.flags, co.cidx, co.cen_lat, co.cen_lon, co.cen_ok,
       lag(a.accession_number) OVER (PARTITION BY a.inst_code ORDER BY a.id) AS prev_number,
       lag(a.id) OVER (PARTITION BY a.inst_code ORDER BY a.id) AS prev_id,
@@ -87,7 +99,7 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
       u(a.id, 90) < ${rate} AS drawn
     FROM accession a
     LEFT JOIN ref_country co ON co.code3 = a.orig_cty
-    LEFT JOIN ref_site s ON s.code3 = a.orig_cty AND s.k = (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT
+    LEFT JOIN ref_site s ON s.code3 = a.orig_cty AND s.k = a.site_k
     WHERE NOT a.historic
   ), o AS (
     SELECT d.*, oc.code3 AS other_cty, oc.cen_lat AS other_lat, oc.cen_lon AS other_lon, os.lat AS other_site_lat, os.lon AS other_site_lon,
@@ -98,7 +110,12 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
     LEFT JOIN ref_site os ON os.code3 = oc.code3 AND os.k = (h(d.id, 93) % ${SITES_PER_COUNTRY})::INT
     LEFT JOIN ref_sea sea ON sea.code3 = d.orig_cty AND sea.k = (h(d.id, 94) % ${SEA_PER_COUNTRY})::INT
     WHERE d.drawn
-  ), p AS (
+  )`;
+}
+
+/** CTE p: the coordinates a coordinate error writes (NULL where the kind is another, or the record does not allow it). */
+function coordsSql(): string {
+  return `p AS (
     SELECT o.*, CASE
       WHEN kind_no = ${kind("swapped")} AND latitude IS NOT NULL AND flags & 1 = 1 THEN [longitude, latitude]
       WHEN kind_no = ${kind("sign-lat")} AND latitude IS NOT NULL AND flags & 2 = 2 THEN [-latitude, longitude]
@@ -113,7 +130,12 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
       WHEN kind_no = ${kind("precision")} AND latitude IS NOT NULL THEN [round(latitude, 1), round(longitude, 1)]
       END AS coords
     FROM o
-  ), q AS (
+  )`;
+}
+
+/** CTE q: the new value of every other field a kind may change. */
+function valuesSql(): string {
+  return `q AS (
     SELECT p.*,
       CASE WHEN kind_no IN (${kind("rounded")}, ${kind("precision")}) AND coords IS NOT NULL THEN 100 END AS new_uncert,
       CASE WHEN acq_date IS NOT NULL THEN CASE
@@ -139,10 +161,12 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
         END END AS new_doi,
       CASE WHEN kind_no = ${kind("taxon")} THEN alt_species END AS new_species
     FROM p
-  )
-  SELECT * FROM q
-  WHERE coords IS NOT NULL OR new_acq IS NOT NULL OR new_coll IS NOT NULL OR new_sampstat IS NOT NULL OR new_collsrc IS NOT NULL
-    OR new_storage IS NOT NULL OR new_cty IS NOT NULL OR new_number IS NOT NULL OR new_doi IS NOT NULL OR new_species IS NOT NULL`);
+  )`;
+}
+
+/** Table planted_error, the truth table: one row per planted error, and the accession whose number was copied. */
+async function createTruthTable(con: DuckDBConnection): Promise<void> {
+  const lit = (x: string) => `'${x.replaceAll("'", "''")}'`;
   const names = `[${PLANTED_KINDS.map((x) => lit(x.kind)).join(", ")}]`;
   const rules = `[${PLANTED_KINDS.map((x) => lit(x.rule)).join(", ")}]`;
   const fields = `[${PLANTED_KINDS.map((x) => lit(x.field)).join(", ")}]`;
@@ -168,6 +192,10 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
     a.accession_number
   FROM plant p JOIN accession a ON a.id = p.prev_id WHERE p.new_number IS NOT NULL
   ORDER BY id`);
+}
+
+/** Writes the planted values into table accession. */
+async function applyPlanted(con: DuckDBConnection): Promise<void> {
   await con.run(`
   CREATE OR REPLACE TABLE accession AS
   SELECT a.* REPLACE (
@@ -186,7 +214,6 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
   )
   FROM accession a LEFT JOIN plant p USING (id)
   ORDER BY a.id`);
-  await con.run("DROP TABLE plant");
 }
 
 export interface PlantedError {

@@ -17,3 +17,9 @@ export function valuesTable(name: string, cols: string[], rows: string[][]): str
     cols.join(", ")
   })`;
 }
+
+/** `CREATE TABLE name AS SELECT * FROM (VALUES …)` from rows written as column name -> SQL literal (the first row's order). */
+export function recordsTable(name: string, rows: Record<string, string>[]): string {
+  const cols = Object.keys(rows[0]!);
+  return valuesTable(name, cols, rows.map((r) => cols.map((c) => r[c]!)));
+}

@@ -126,7 +126,8 @@ export function screening(crop: string): DescriptorTemplate[] {
  * flowering" and "100-seed weight" with the same descriptor (UUID) as the characterization.
  */
 export interface DatasetTemplate {
-  kind: "characterization" | "evaluation" | "screening";
+  /** characterization, evaluation, screening; figs for a FIGS trial (figs.ts). */
+  kind: string;
   title: (cropName: string, acronym: string) => string;
   descriptors: (crop: string) => DescriptorTemplate[];
   /** Share of the crop's accessions in the dataset, percent. */

@@ -14,9 +14,11 @@
  * environment, replicate by replicate (the response does not name them).
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { CROPS, INSTITUTES } from "./reference.ts";
-import { DATASET_TEMPLATES, type DescriptorTemplate, TRIAL_SITES } from "./traits-reference.ts";
-import { num, str, valuesTable } from "./sql.ts";
+import { type Crop, CROPS, type Institute, INSTITUTES } from "./reference.ts";
+import { DATASET_TEMPLATES, type DatasetTemplate, type DescriptorTemplate, TRIAL_SITES } from "./traits-reference.ts";
+import { num, recordsTable, str } from "./sql.ts";
+import { createFigsProbability, FIGS_TRIALS, figsTemplate } from "./figs.ts";
+import { readData } from "./data.ts";
 
 export interface DescriptorRow extends DescriptorTemplate {
   uuid: string;
@@ -25,145 +27,149 @@ export interface DescriptorRow extends DescriptorTemplate {
 }
 
 /** The idx of the CODED descriptor a NUMERIC one follows (`byTerm`), and its means and sds by term. */
-function byTermOf(d: DescriptorRow, all: Map<string, DescriptorRow>): string[] {
-  if (!d.byTerm) return ["NULL", "NULL", "NULL", "NULL"];
+function byTermOf(d: DescriptorRow, all: Map<string, DescriptorRow>): Record<string, string> {
+  if (!d.byTerm) return { by_idx: "NULL", by_n: "NULL", by_means: "NULL", by_sds: "NULL" };
   const coded = all.get(`${d.crop}:${d.byTerm.column}`);
   if (!coded?.terms || coded.terms.length !== d.byTerm.means.length) {
     throw new Error(`${d.crop}:${d.columnName}: byTerm ${d.byTerm.column}`);
   }
-  return [num(coded.idx), num(coded.terms.length), `[${d.byTerm.means.join(", ")}]::DOUBLE[]`, `[${d.byTerm.sds.join(", ")}]::DOUBLE[]`];
+  return {
+    by_idx: num(coded.idx),
+    by_n: num(coded.terms.length),
+    by_means: `[${d.byTerm.means.join(", ")}]::DOUBLE[]`,
+    by_sds: `[${d.byTerm.sds.join(", ")}]::DOUBLE[]`,
+  };
 }
 
+/** The rows of tables `dataset`, `dataset_env`, `datatable_column` and `descriptor`, column name -> SQL literal. */
+interface TrialRows {
+  datasets: Record<string, string>[];
+  environments: Record<string, string>[];
+  columns: Record<string, string>[];
+  descriptors: Map<string, DescriptorRow>;
+}
+
+/** Builds tables dataset, dataset_env, datatable_column, descriptor, dataset_member, member_env and observation. */
 export async function generateTraits(con: DuckDBConnection, _seed: number): Promise<void> {
   const uuidOf = async (key: string): Promise<string> =>
     String((await con.runAndReadAll(`SELECT uuid_of(${str(key)}) AS u`)).getRowObjects()[0]!.u);
-
-  const descriptors = new Map<string, DescriptorRow>();
-  const datasets: string[][] = [];
-  const environments: string[][] = [];
-  const columns: string[][] = [];
-  let dIdx = 0;
+  const rows: TrialRows = { datasets: [], environments: [], columns: [], descriptors: new Map() };
   for (const crop of CROPS) {
-    const owner = INSTITUTES.find((i) => i.crops[0] === crop.code) ?? INSTITUTES.find((i) => i.crops.includes(crop.code))!;
-    const stations = TRIAL_SITES[owner.country] ?? [`${owner.acronym} station, ${owner.country}`];
-    for (const [k, tpl] of DATASET_TEMPLATES.entries()) {
-      const dsIdx = datasets.length;
-      const dsUuid = await uuidOf(`dataset:${crop.code}:${tpl.kind}`);
-      const objectId = (await uuidOf(`oid:${crop.code}:${k}`)).replaceAll("-", "").slice(0, 24);
-      // the template's number of sites, starting at a crop-dependent station
-      const sites = Array.from(
-        { length: Math.min(tpl.sites, stations.length) },
-        (_, i) => stations[(i + crop.code.length) % stations.length]!,
-      );
-      for (const [si, site] of sites.entries()) {
-        for (const [yi, year] of tpl.years.entries()) {
-          const envId = environments.length;
-          // sown in the site's season: month by site, day by year
-          const sown = `${year}-${String(3 + ((si * 4 + crop.code.length) % 8)).padStart(2, "0")}-${
-            String(1 + ((yi * 11 + si * 5) % 28)).padStart(2, "0")
-          }`;
-          environments.push([str(dsUuid), num(envId), num(si * tpl.years.length + yi), str(site), num(year), `DATE ${str(sown)}`]);
-        }
-      }
-      const description = `Trials at ${sites.join("; ")} in ${tpl.years.join(", ")}; ${tpl.reps} replicate plot${
-        tpl.reps > 1 ? "s" : ""
-      } per accession and environment.`;
-      datasets.push([
-        str(dsUuid),
-        num(dsIdx),
-        str(objectId),
-        num(1 + (k % 3)),
-        str(tpl.title(crop.name.toLowerCase(), owner.acronym)),
-        str(description),
-        str(crop.code),
-        str(owner.code),
-        num(k),
-        num(tpl.coverage),
-        num(tpl.grown),
-        num(tpl.reps),
-        num(tpl.missing),
-      ]);
-      for (const [pos, d] of tpl.descriptors(crop.code).entries()) {
-        const key = `${crop.code}:${d.columnName}`;
-        let row = descriptors.get(key);
-        if (!row) {
-          row = { ...d, uuid: await uuidOf(`descriptor:${key}`), crop: crop.code, idx: dIdx++ };
-          descriptors.set(key, row);
-        }
-        columns.push([str(dsUuid), str(row.uuid), num(pos)]);
-      }
+    for (const [k, tpl] of DATASET_TEMPLATES.entries()) await addDataset(rows, crop, ownerOf(crop), k, tpl, uuidOf);
+  }
+  // FIGS trials after every other dataset and descriptor: theirs take the last indices
+  for (const [i, trial] of FIGS_TRIALS.entries()) {
+    const crop = CROPS.find((c) => c.code === trial.crop);
+    const owner = INSTITUTES.find((x) => x.code === trial.owner);
+    if (!crop || !owner) throw new Error(`sandbox generator: data/traits.json figs: no crop ${trial.crop} or genebank ${trial.owner}`);
+    await addDataset(rows, crop, owner, DATASET_TEMPLATES.length + i, figsTemplate(trial), uuidOf);
+  }
+  await con.run(recordsTable("dataset", rows.datasets));
+  await con.run(recordsTable("dataset_env", rows.environments));
+  await con.run(recordsTable("datatable_column", rows.columns));
+  const ds = [...rows.descriptors.values()];
+  await con.run(recordsTable("descriptor", ds.map((d) => descriptorRow(d, rows.descriptors))));
+  await createMembership(con);
+  await createFigsProbability(con, ds);
+  await createWildTraits(con);
+  await createObservations(con);
+}
+
+/** The genebank whose trials a crop's datasets are: the first holding it as its largest collection, else any holding it. */
+function ownerOf(crop: Crop): Institute {
+  const owner = INSTITUTES.find((i) => i.crops[0] === crop.code) ?? INSTITUTES.find((i) => i.crops.includes(crop.code));
+  if (!owner) throw new Error(`sandbox generator: no genebank of data/institutes.json holds crop ${crop.code}`);
+  return owner;
+}
+
+/** Adds one dataset of a crop (template `k`): its row, its environments, its columns and any new descriptor. */
+async function addDataset(
+  rows: TrialRows,
+  crop: Crop,
+  owner: Institute,
+  k: number,
+  tpl: DatasetTemplate,
+  uuidOf: (key: string) => Promise<string>,
+): Promise<void> {
+  const stations = TRIAL_SITES[owner.country] ?? [`${owner.acronym} station, ${owner.country}`];
+  const dsUuid = await uuidOf(`dataset:${crop.code}:${tpl.kind}`);
+  const objectId = (await uuidOf(`oid:${crop.code}:${k}`)).replaceAll("-", "").slice(0, 24);
+  // the template's number of sites, starting at a crop-dependent station
+  const sites = Array.from({ length: Math.min(tpl.sites, stations.length) }, (_, i) => stations[(i + crop.code.length) % stations.length]!);
+  for (const [si, site] of sites.entries()) {
+    for (const [yi, year] of tpl.years.entries()) {
+      // sown in the site's season: month by site, day by year
+      const sown = `${year}-${String(3 + ((si * 4 + crop.code.length) % 8)).padStart(2, "0")}-${
+        String(1 + ((yi * 11 + si * 5) % 28)).padStart(2, "0")
+      }`;
+      const envIdx = si * tpl.years.length + yi;
+      const envId = rows.environments.length;
+      rows.environments.push({
+        dataset_uuid: str(dsUuid),
+        env_id: num(envId),
+        env_idx: num(envIdx),
+        site: str(site),
+        year: num(year),
+        sown: `DATE ${str(sown)}`,
+      });
     }
   }
-  const ds = [...descriptors.values()];
-  await con.run(
-    valuesTable("dataset", [
-      "uuid",
-      "ds_idx",
-      "object_id",
-      "version",
-      "title",
-      "description",
-      "crop_code",
-      "owner_code",
-      "kind_idx",
-      "coverage",
-      "grown",
-      "reps",
-      "missing",
-    ], datasets),
-  );
-  await con.run(valuesTable("dataset_env", ["dataset_uuid", "env_id", "env_idx", "site", "year", "sown"], environments));
-  await con.run(valuesTable("datatable_column", ["dataset_uuid", "descriptor_uuid", "pos"], columns));
-  await con.run(valuesTable(
-    "descriptor",
-    [
-      "uuid",
-      "idx",
-      "title",
-      "column_name",
-      "data_type",
-      "category",
-      "uom",
-      "crop",
-      "min_value",
-      "max_value",
-      "description",
-      "terms",
-      "mean",
-      "sd",
-      "decimals",
-      "corr",
-      "texts",
-      "factor",
-      "by_idx",
-      "by_n",
-      "by_means",
-      "by_sds",
-    ],
-    ds.map((d) => [
-      str(d.uuid),
-      num(d.idx),
-      str(d.title),
-      str(d.columnName),
-      str(d.dataType),
-      str(d.category),
-      str(d.uom),
-      str(d.crop),
-      num(d.minValue),
-      num(d.maxValue),
-      str(d.description),
-      str(JSON.stringify(d.terms ?? [])),
-      num(d.mean),
-      num(d.sd),
-      num(d.decimals),
-      num(d.corr ?? 0),
-      str(JSON.stringify(d.texts ?? [])),
-      num(d.factor ?? 0),
-      ...byTermOf(d, descriptors),
-    ]),
-  ));
+  const description = `Trials at ${sites.join("; ")} in ${tpl.years.join(", ")}; ${tpl.reps} replicate plot${
+    tpl.reps > 1 ? "s" : ""
+  } per accession and environment.`;
+  rows.datasets.push({
+    uuid: str(dsUuid),
+    ds_idx: num(rows.datasets.length),
+    object_id: str(objectId),
+    version: num(1 + (k % 3)),
+    title: str(tpl.title(crop.name.toLowerCase(), owner.acronym)),
+    description: str(description),
+    crop_code: str(crop.code),
+    owner_code: str(owner.code),
+    kind_idx: num(k),
+    coverage: num(tpl.coverage),
+    grown: num(tpl.grown),
+    reps: num(tpl.reps),
+    missing: num(tpl.missing),
+  });
+  for (const [pos, d] of tpl.descriptors(crop.code).entries()) {
+    const key = `${crop.code}:${d.columnName}`;
+    let row = rows.descriptors.get(key);
+    if (!row) {
+      row = { ...d, uuid: await uuidOf(`descriptor:${key}`), crop: crop.code, idx: rows.descriptors.size };
+      rows.descriptors.set(key, row);
+    }
+    rows.columns.push({ dataset_uuid: str(dsUuid), descriptor_uuid: str(row.uuid), pos: num(pos) });
+  }
+}
 
-  // dataset membership: a deterministic share of the crop's accessions
+/** A row of table `descriptor`. */
+function descriptorRow(d: DescriptorRow, all: Map<string, DescriptorRow>): Record<string, string> {
+  return {
+    uuid: str(d.uuid),
+    idx: num(d.idx),
+    title: str(d.title),
+    column_name: str(d.columnName),
+    data_type: str(d.dataType),
+    category: str(d.category),
+    uom: str(d.uom),
+    crop: str(d.crop),
+    min_value: num(d.minValue),
+    max_value: num(d.maxValue),
+    description: str(d.description),
+    terms: str(JSON.stringify(d.terms ?? [])),
+    mean: num(d.mean),
+    sd: num(d.sd),
+    decimals: num(d.decimals),
+    corr: num(d.corr ?? 0),
+    texts: str(JSON.stringify(d.texts ?? [])),
+    factor: num(d.factor ?? 0),
+    ...byTermOf(d, all),
+  };
+}
+
+/** Tables dataset_member (a deterministic share of the crop's accessions) and member_env (the environments each grew in). */
+async function createMembership(con: DuckDBConnection): Promise<void> {
   await con.run(`CREATE OR REPLACE TABLE dataset_member AS
     SELECT d.uuid AS dataset_uuid, a.id AS accession_id, d.reps, d.missing
     FROM dataset d JOIN accession a ON a.crop_code = d.crop_code
@@ -176,28 +182,59 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
     WHERE u(m.accession_id::BIGINT * 1024 + e.env_id, 7050) < d.grown
       OR e.env_idx = h(m.accession_id::BIGINT, 7060 + d.ds_idx) % (SELECT count(*) FROM dataset_env x WHERE x.dataset_uuid =
         m.dataset_uuid)`);
+}
 
-  // observations: genetic (shared latent z0 + per-descriptor zacc), environment, GxE and plot effects
+/**
+ * Table wild_trait (taxon_name, column_name, mean, sd, min_value, max_value, omit): the traits of wild and weedy
+ * material of a taxon where they differ from the crop's (data/traits.json `wild`): seed weight, yield, ear and tuber
+ * size shifted, descriptors that do not apply to a wild relative left out (omit).
+ */
+async function createWildTraits(con: DuckDBConnection): Promise<void> {
+  const rows = readData("traits.json").wild.flatMap((w) =>
+    Object.entries(w.values).map(([column, v]) => ({
+      taxon_name: str(w.taxon),
+      column_name: str(column),
+      mean: num(v?.[0]),
+      sd: num(v?.[1]),
+      min_value: num(v?.[2]),
+      max_value: num(v?.[3]),
+      omit: String(v === null),
+    }))
+  );
+  await con.run(
+    rows.length
+      ? recordsTable("wild_trait", rows)
+      : `CREATE OR REPLACE TABLE wild_trait (taxon_name VARCHAR, column_name VARCHAR, mean DOUBLE, sd DOUBLE, min_value DOUBLE,
+          max_value DOUBLE, omit BOOLEAN)`,
+  );
+}
+
+/** Table observation: genetic (shared latent z0 + per-descriptor zacc), environment, GxE and plot effects. */
+async function createObservations(con: DuckDBConnection): Promise<void> {
   await con.run(`CREATE OR REPLACE TABLE observation AS
     WITH x AS (
       SELECT m.dataset_uuid, m.accession_id, m.env_idx, m.sown, c.descriptor_uuid, r.rep, de.data_type, de.mean, de.sd,
         de.decimals, de.corr,
-        de.min_value, de.max_value, de.terms, de.texts, de.idx,
+        coalesce(wt.min_value, de.min_value) AS min_value, coalesce(wt.max_value, de.max_value) AS max_value, de.terms, de.texts, de.idx,
         -- a NUMERIC that follows a CODED descriptor takes the mean and sd of the accession's term (h(…, 7400 + idx) below)
-        coalesce(de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
-        coalesce(de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
+        -- wild material of a taxon with its own values takes them (wild_trait)
+        coalesce(wt.mean, de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
+        coalesce(wt.sd, de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
         znorm(m.accession_id, 7001 + 17 * de.factor) AS z0,
         znorm(m.accession_id::BIGINT * 1000 + de.idx, 7101) AS zacc,
         znorm(m.env_id::BIGINT * 256 + de.idx, 7151) AS zenv,
         znorm((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx, 7171) AS zge,
         znorm(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7201) AS zrep,
         u(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7301) AS ux,
-        m.missing
+        m.missing, fp.p AS resist_p
       FROM member_env m
       JOIN datatable_column c ON c.dataset_uuid = m.dataset_uuid
       JOIN descriptor de ON de.uuid = c.descriptor_uuid
+      LEFT JOIN figs_probability fp ON fp.accession_id = m.accession_id AND fp.descriptor_uuid = c.descriptor_uuid
+      JOIN accession a ON a.id = m.accession_id
+      LEFT JOIN wild_trait wt ON a.samp_stat < 300 AND wt.taxon_name = a.taxon_name AND wt.column_name = de.column_name
       CROSS JOIN range(1, 4) r(rep)
-      WHERE r.rep <= m.reps
+      WHERE r.rep <= m.reps AND wt.omit IS NOT TRUE
     )
     SELECT dataset_uuid, accession_id, env_idx, descriptor_uuid, rep,
       CASE data_type
@@ -206,8 +243,10 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
         WHEN 'SCALE' THEN greatest(1, least(9, 1 + 2 * floor(0.8 * zacc + 0.5 * zenv + 0.2 * zge + 0.3 * zrep + 2.5)))
       END AS value_num,
       CASE data_type
-        WHEN 'CODED' THEN (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0
-          END)) % json_array_length(terms))::VARCHAR || '].code'))
+        -- a FIGS resistance class: drawn once per accession with its chance (figs.ts)
+        WHEN 'CODED' THEN CASE WHEN resist_p IS NOT NULL THEN CASE WHEN u(accession_id, 7600 + idx) < resist_p THEN 'R' ELSE 'S' END
+          ELSE (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0
+          END)) % json_array_length(terms))::VARCHAR || '].code')) END
         WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.6 * zenv + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
         WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id::BIGINT * 16 + env_idx, 7500 + rep) %
           json_array_length(texts))::VARCHAR || ']')

@@ -1,0 +1,265 @@
+/**
+ * The generator's reference tables in DuckDB, one SQL step each, from the data files (reference.ts, names.ts) and the
+ * collecting sites (sites.json): ref_pair (one row per genebank and crop it holds), ref_taxon, ref_country, ref_site,
+ * ref_sea, ref_name, ref_institute, ref_habitat_site and ref_donor. The passports (passports.ts) are drawn over them.
+ */
+import type { DuckDBConnection } from "@duckdb/node-api";
+import type { Habitat } from "./data.ts";
+import {
+  COUNTRIES,
+  type Crop,
+  CROPS,
+  DEFAULT_WILD_SHARE,
+  DONORS,
+  type Institute,
+  INSTITUTES,
+  SAMPSTAT_CULTIVATED,
+  type Taxon,
+} from "./reference.ts";
+import { NAME_AREA, refNameRows } from "./names.ts";
+import { siteData } from "./site-data.ts";
+import { num, numList, recordsTable, str, strList, valuesTable, weighted } from "./sql.ts";
+
+/** The codes of those countries the sites file has. */
+const here = (codes: readonly string[]) => codes.filter((c) => c in siteData().countries);
+
+/** The sites (indices into a country's sites.json list) of a habitat in a country: in its elevation band and divisions. */
+export function habitatSites(h: Habitat, code3: string): number[] {
+  const c = siteData().countries[code3];
+  if (!c) return [];
+  const admin = h.admin1?.[code3];
+  return c.sites.flatMap(([, , , place], k) => {
+    const [, admin1, , , elev] = c.places[place]!;
+    return elev >= h.elevation[0] && elev <= h.elevation[1] && (!admin || admin.includes(admin1)) ? [k] : [];
+  });
+}
+
+/** The countries of a list where a habitat (if any) has sites; an error naming the taxon when none is left. */
+function withSites(codes: string[], h: Habitat | undefined, what: string): string[] {
+  if (!h) return codes;
+  const kept = codes.filter((c) => habitatSites(h, c).length > 0);
+  if (codes.length && !kept.length) throw new Error(`sandbox generator: data/crops.json: ${what} has no collecting site in its habitat`);
+  return kept;
+}
+
+/** Native countries of a taxon's wild form, and where its landraces are grown, each with sites in the habitat. */
+function rangesOf(c: Crop, t: Taxon): { native: string[]; grown: string[] } {
+  const name = `${t.genus} ${t.species}${t.subtaxa ? ` ${t.subtaxa}` : ""}`;
+  return {
+    native: withSites(here(t.wild ?? []), t.wildHabitat, `${name} (wild)`),
+    grown: withSites(here(t.grown ?? c.origins), t.landraceHabitat, `${name} (landraces)`),
+  };
+}
+
+/** Taxon indices of a crop, each repeated by its share, for one status (wild or cultivated). */
+const taxaOf = (taxa: Taxon[], wild: boolean) =>
+  taxa.flatMap((tx, k) => ((wild ? tx.wild && here(tx.wild).length : tx.cultivated) ? Array(Math.round(tx.share)).fill(k) : []));
+
+/** Creates every reference table; returns the pidx of each genebank-crop pair repeated by its weight (the draw of a pair). */
+export async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick: number[] }> {
+  const pairPick = await createPairs(con);
+  await createTaxa(con);
+  await createCountries(con);
+  await createSites(con);
+  await createSea(con);
+  await createHabitatSites(con);
+  await createDonors(con);
+  await con.run(valuesTable("ref_name", ["area", "crop_code", "names", "nnames"], refNameRows(CROPS.map((c) => c.code))));
+  await con.run(recordsTable(
+    "ref_institute",
+    INSTITUTES.map((i) => ({
+      code: str(i.code),
+      id: num(i.id),
+      name: str(i.name),
+      acronym: str(i.acronym),
+      country: str(i.country),
+      url: str(i.url),
+    })),
+  ));
+  return { pairPick };
+}
+
+/** A crop of crops.json; an error naming the genebank when it holds one the file lacks. */
+function cropOf(inst: Institute, code: string): Crop {
+  const crop = CROPS.find((c) => c.code === code);
+  if (!crop) throw new Error(`sandbox generator: data/institutes.json: ${inst.code} holds crop ${code}, which data/crops.json lacks`);
+  return crop;
+}
+
+/** Table ref_pair: a row per genebank and crop it holds, with what a passport of that pair is drawn from. */
+async function createPairs(con: DuckDBConnection): Promise<number[]> {
+  const rows: Record<string, string>[] = [];
+  const pairPick: number[] = [];
+  for (const inst of INSTITUTES) {
+    for (const [rank, cropCode] of inst.crops.entries()) {
+      rows.push(pairRow(inst, cropOf(inst, cropCode), rows.length));
+      // the first crop of a genebank is its largest collection
+      const weight = Math.max(1, 6 - rank * 2);
+      for (let k = 0; k < weight; k++) pairPick.push(rows.length - 1);
+    }
+  }
+  await con.run(recordsTable("ref_pair", rows));
+  return pairPick;
+}
+
+/** One row of ref_pair. */
+function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, string> {
+  const wildTaxa = taxaOf(crop.taxa, true);
+  const cultTaxa = taxaOf(crop.taxa, false);
+  const sampstat = weighted(inst.sampstat ?? SAMPSTAT_CULTIVATED);
+  const origins = here(crop.origins);
+  const duplClonal = inst.duplClonal ?? [""];
+  return {
+    pidx: num(pidx),
+    inst_code: str(inst.code),
+    inst_id: num(inst.id),
+    inst_name: str(inst.name),
+    inst_acronym: str(inst.acronym),
+    inst_country: str(inst.country),
+    inst_url: str(inst.url),
+    crop_code: str(crop.code),
+    crop_name: str(crop.name),
+    number_prefix: str(inst.numberPrefix[crop.code] ?? inst.numberPrefix.default),
+    origins: strList(origins),
+    norigins: num(origins.length),
+    // improved material partly from the genebank's own country
+    own_improved: String(inst.country in siteData().countries),
+    founded: num(inst.foundedCrop?.[crop.code] ?? inst.founded),
+    wild_share: num(wildTaxa.length ? (inst.wildShare?.[crop.code] ?? DEFAULT_WILD_SHARE) : 0),
+    wild_taxa: numList(wildTaxa.length ? wildTaxa : [0]),
+    nwild_taxa: num(wildTaxa.length || 1),
+    cult_taxa: numList(cultTaxa),
+    ncult_taxa: num(cultTaxa.length),
+    samp_list: numList(sampstat),
+    nsamp: num(sampstat.length),
+    clonal: String(crop.clonal === true),
+    dupl_seed: strList(inst.duplSeed),
+    ndupl_seed: num(inst.duplSeed.length),
+    dupl_clonal: strList(duplClonal),
+    ndupl_clonal: num(duplClonal.length),
+  };
+}
+
+/** Table ref_taxon: each crop's taxa with their native countries (wild) and where they are grown (landraces). */
+async function createTaxa(con: DuckDBConnection): Promise<void> {
+  await con.run(recordsTable(
+    "ref_taxon",
+    CROPS.flatMap((c) =>
+      c.taxa.map((t, k) => {
+        const { native, grown } = rangesOf(c, t);
+        return {
+          crop_code: str(c.code),
+          k: num(k),
+          genus: str(t.genus),
+          species: str(t.species),
+          sp_author: str(t.spAuthor),
+          subtaxa: str(t.subtaxa),
+          subt_author: str(t.subtAuthor),
+          grin_id: num(t.grinId),
+          native: strList(native.length ? native : [""]),
+          nnative: num(native.length || 1),
+          grown: strList(grown),
+          ngrown: num(grown.length),
+        };
+      })
+    ),
+  ));
+}
+
+/** Table ref_country: codes, names, language area of names, towns, and the centroid of sites.json. */
+async function createCountries(con: DuckDBConnection): Promise<void> {
+  const sites = siteData().countries;
+  await con.run(recordsTable(
+    "ref_country",
+    COUNTRIES.map((c, i) => ({
+      cidx: num(i),
+      code3: str(c.code3),
+      code_num: num(c.codeNum),
+      name: str(c.name),
+      name_area: str(NAME_AREA[c.code3] ?? ""),
+      towns: strList(c.towns),
+      ntowns: num(c.towns.length),
+      cen_lat: num(sites[c.code3]!.centroid[0]),
+      cen_lon: num(sites[c.code3]!.centroid[1]),
+      cen_ok: String(sites[c.code3]!.centroidOnLand),
+    })),
+  ));
+}
+
+/**
+ * Table ref_site: collecting sites on each country's land (sites.json): code3, k, lat, lon, slip flags, and the GeoNames
+ * place nearest. One string per country, split in SQL: a VALUES list of 15,000 rows takes DuckDB a minute to plan.
+ */
+async function createSites(con: DuckDBConnection): Promise<void> {
+  const SITES = siteData().countries;
+  const US = "\u001f", RS = "\u001e";
+  const siteText = (c: string) =>
+    SITES[c]!.sites.map(([lat, lon, flags, place, km, dir]) => {
+      const [name, admin, , , elev] = SITES[c]!.places[place]!;
+      return [lat, lon, flags, name, admin, km, dir, elev].join(US);
+    }).join(RS);
+  const field = (i: number, type: string) => `split_part(site, '${US}', ${i})${type === "VARCHAR" ? "" : `::${type}`}`;
+  await con.run(
+    `CREATE OR REPLACE TABLE ref_site AS SELECT code3, (k - 1)::INT AS k, ${field(1, "DOUBLE")} AS lat, ${field(2, "DOUBLE")} AS lon,
+       ${field(3, "INT")} AS flags, ${field(4, "VARCHAR")} AS place, ${field(5, "VARCHAR")} AS admin, ${field(6, "DOUBLE")} AS km,
+       ${field(7, "VARCHAR")} AS dir, ${field(8, "DOUBLE")} AS place_elev
+     FROM (SELECT code3, unnest(string_split(sites, '${RS}')) AS site, generate_subscripts(string_split(sites, '${RS}'), 1) AS k
+       FROM (VALUES ${COUNTRIES.map((c) => `(${str(c.code3)}, ${str(siteText(c.code3))})`).join(", ")}) t(code3, sites))`,
+  );
+}
+
+/** Table ref_sea: points at sea near each country (sites.json): code3, k, lat, lon. */
+async function createSea(con: DuckDBConnection): Promise<void> {
+  const SITES = siteData().countries;
+  const sea = COUNTRIES.map((c) => `(${str(c.code3)}, ${str(SITES[c.code3]!.sea.map((x) => x.join(",")).join(";"))})`).join(", ");
+  await con.run(
+    `CREATE OR REPLACE TABLE ref_sea AS SELECT code3, (k - 1)::INT AS k, split_part(p, ',', 1)::DOUBLE AS lat,
+       split_part(p, ',', 2)::DOUBLE AS lon
+     FROM (SELECT code3, unnest(string_split(sea, ';')) AS p, generate_subscripts(string_split(sea, ';'), 1) AS k
+       FROM (VALUES ${sea}) t(code3, sea))`,
+  );
+}
+
+/**
+ * Table ref_habitat_site (crop_code, k, wild, code3, sites, n, elev_lo, elev_hi): per taxon with a habitat, status
+ * (wild, or landrace) and country, the sites its material is drawn from, and the elevation band it stays in.
+ */
+async function createHabitatSites(con: DuckDBConnection): Promise<void> {
+  const rows: Record<string, string>[] = [];
+  for (const c of CROPS) {
+    for (const [k, t] of c.taxa.entries()) {
+      const { native, grown } = rangesOf(c, t);
+      for (const [wild, h, codes] of [[true, t.wildHabitat, native], [false, t.landraceHabitat, grown]] as const) {
+        for (const code3 of h ? codes : []) {
+          const sites = habitatSites(h!, code3);
+          rows.push({
+            crop_code: str(c.code),
+            k: num(k),
+            wild: String(wild),
+            code3: str(code3),
+            sites: `${numList(sites)}::INT[]`,
+            n: num(sites.length),
+            elev_lo: num(h!.elevation[0]),
+            elev_hi: num(h!.elevation[1]),
+          });
+        }
+      }
+    }
+  }
+  await con.run(recordsTable("ref_habitat_site", rows));
+}
+
+/**
+ * Table ref_donor (code3, wild, donors, n): per country of origin and status, the donors (1-based indices into
+ * data/donors.json) that give such material: those of the country, and for wild material the seed banks of wild
+ * species. A country without one gets no donor.
+ */
+async function createDonors(con: DuckDBConnection): Promise<void> {
+  const rows = COUNTRIES.flatMap((c) =>
+    [true, false].map((wild) => {
+      const idx = DONORS.flatMap((d, i) => (d.countries.includes(c.code3) || (wild && d.wildAnywhere) ? [i + 1] : []));
+      return { code3: str(c.code3), wild: String(wild), donors: `${numList(idx)}::INT[]`, n: num(idx.length) };
+    })
+  );
+  await con.run(recordsTable("ref_donor", rows));
+}
