@@ -28,7 +28,8 @@ import type { ScoredPair } from "./sets.ts";
 
 /** The passport fields laid side by side (`_a`, `_b`), in the order a curator reads them. */
 export const REVIEW_FIELDS: readonly string[] = (
-  "INSTCODE ACCENUMB ACCENAME GENUS SPECIES ORIGCTY SAMPSTAT COLLSITE COLLDATE COLLCODE COLLNUMB DONORCODE DONORNUMB OTHERNUMB BREDCODE ANCEST"
+  "INSTCODE ACCENUMB ACCENAME GENUS SPECIES ORIGCTY SAMPSTAT COLLSITE COLLDATE COLLCODE COLLNUMB " +
+  "DONORCODE DONORNUMB OTHERNUMB BREDCODE ANCEST"
 ).split(" ");
 
 /** A weak pair kept for review: rows in the source, its rank, and what a curator reads. */
