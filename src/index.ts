@@ -39,7 +39,7 @@ export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideO
 export { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter } from "./schema/filter.ts";
 export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";
 export * as schemas from "./schema/responses.ts";
-export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/launch.ts";
+export { type Sandbox, sandboxClimate, type SandboxOptions, startSandbox } from "./sandbox/launch.ts";
 export { dataFrameToHtml, show } from "./display/table.ts";
 export { display } from "./display/display.ts";
 export { formatProgress, progressReporter } from "./display/progress.ts";
