@@ -9,7 +9,16 @@ import { type Figure, render } from "./figure.ts";
 import { worldCountries } from "./helpers.ts";
 import { CATEGORY_COLOURS, fmt } from "./labels.ts";
 
-/** The most important climate column of the best model (largest permutation importance). */
+/**
+ * The most important climate column of the best model (largest permutation importance).
+ * @example
+ * ```ts
+ * import { figsModels } from "genesys-notebook";
+ * import { topVariable } from "genesys-notebook/plot";
+ * declare const frame: import("nodejs-polars").DataFrame;
+ * console.log(topVariable(figsModels(frame, { trait: "RWA", positive: "R" })));
+ * ```
+ */
 export function topVariable(model: FigsModelsResult): string {
   const rows = model.importance.filter(pl.col("model").eq(pl.lit(model.best.name))).sort("importance", true);
   return String(rows.getColumn("variable").get(0));
