@@ -104,3 +104,4 @@ export {
   FigsModelsOptionsSchema,
   type FigsModelsResult,
 } from "./figs/index.ts";
+export { climateLayerGrid } from "./climate/sites.ts";

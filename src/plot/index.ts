@@ -34,3 +34,4 @@ export { findingsMap, type FindingsMapOptions } from "./quality.ts";
 export { sharedMaterialMatrix } from "./duplicates.ts";
 export { recordedDecimals, roundedLikeData } from "./precision.ts";
 export { coreCoverage, coreMap, corePcaScatter, type CoreResultLike } from "./core-collection.ts";
+export { climateSitesMap, climateSpace } from "./climate.ts";
