@@ -39,6 +39,7 @@ function classes(values: number[], unit: string): { breaks: number[]; labels: st
   return { breaks, labels };
 }
 
+type Strip = { properties: { cls: string } };
 interface Cell {
   lon: number;
   lat: number;
@@ -50,7 +51,9 @@ function runs(cells: Cell[], step: number, cls: (v: number) => string): { lat: n
   for (const c of cells) {
     const k = cls(c.value);
     const last = out.at(-1);
-    if (last && last.lat === c.lat && last.cls === k && Math.abs(c.lon - step / 2 - last.east) < 1e-9) last.east = c.lon + step / 2;
+    // strips no wider than 90°: a ring around the whole globe (Antarctica's rows) is no shape d3-geo can fill
+    const joins = last && last.lat === c.lat && last.cls === k && Math.abs(c.lon - step / 2 - last.east) < 1e-9;
+    if (joins && c.lon + step / 2 - last.west <= 90) last.east = c.lon + step / 2;
     else out.push({ lat: c.lat, west: c.lon - step / 2, east: c.lon + step / 2, cls: k });
   }
   return out;
@@ -92,7 +95,8 @@ export function climateSitesMap(
     properties: { cls: r.cls },
     geometry: {
       type: "Polygon" as const,
-      coordinates: [[[r.west, r.lat - step / 2], [r.east, r.lat - step / 2], [r.east, r.lat + step / 2], [r.west, r.lat + step / 2], [
+      // clockwise (west→north→east→south) as d3-geo wants an exterior ring; counter-clockwise would be the rest of the sphere
+      coordinates: [[[r.west, r.lat - step / 2], [r.west, r.lat + step / 2], [r.east, r.lat + step / 2], [r.east, r.lat - step / 2], [
         r.west,
         r.lat - step / 2,
       ]]],
@@ -107,7 +111,8 @@ export function climateSitesMap(
       color: { type: "ordinal", domain: labels, range: colours, legend: true },
       marks: [
         Plot.sphere({ stroke: "#ccc", fill: "#f5f9fc" }),
-        Plot.geo(cells, { fill: (f: { properties: { cls: string } }) => f.properties.cls, stroke: "none" }),
+        // outlined in their own colour, so that neighbouring strips leave no hairline between them
+        Plot.geo(cells, { fill: (f: Strip) => f.properties.cls, stroke: (f: Strip) => f.properties.cls, strokeWidth: 0.6 }),
         Plot.dot(located.toRecords(), { x: lon, y: lat, r: 2, fill: "black", stroke: "white", strokeWidth: 0.5 }),
       ],
     },
