@@ -39,7 +39,7 @@ export type { Aggregate, CodedAggregate, NumericAggregate, OtherAggregate, WideO
 export { AccessionFilter, type AccessionFilterInput, FILTER_KEYS, parseFilter } from "./schema/filter.ts";
 export { GEO_FIELDS, INFO_FIELDS, PASSPORT_FIELDS } from "./schema/passport-fields.ts";
 export * as schemas from "./schema/responses.ts";
-export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox/launch.ts";
+export { type Sandbox, sandboxClimate, type SandboxOptions, startSandbox } from "./sandbox/launch.ts";
 export { dataFrameToHtml, show } from "./display/table.ts";
 export { display } from "./display/display.ts";
 export { formatProgress, progressReporter } from "./display/progress.ts";
@@ -91,3 +91,17 @@ export { BIO, type Bioclim, bioclim, type BioName, MonthlyClimate } from "./clim
 export { type SyntheticClimate, syntheticClimate, syntheticElevation } from "./climate/synthetic.ts";
 export { climateAtSites, climateLayers, climateLayersOf, ClimateOptions } from "./climate/sites.ts";
 export { worldclimCacheDir, worldclimDownload, worldclimFiles, WorldclimOptions, type WorldclimProgress } from "./climate/worldclim.ts";
+export {
+  bestBets,
+  type BestBetsOptions,
+  BestBetsOptionsSchema,
+  type BestBetsResult,
+  climateEnvelope,
+  type ClimateEnvelopeOptions,
+  ClimateEnvelopeOptionsSchema,
+  figsModels,
+  type FigsModelsOptions,
+  FigsModelsOptionsSchema,
+  type FigsModelsResult,
+} from "./figs/index.ts";
+export { climateLayerGrid } from "./climate/sites.ts";

@@ -211,12 +211,12 @@ describe("overview: the live answer shape, and answers that contradict themselve
     const o = await c.overview({ crop: ["beans", "maize", "wheat"] }, { limit: 2 });
     expect(o.total).toBe(10);
     expect(o.counts.toRecords()).toEqual([
-      { field: "crop.shortName", term: "beans", count: 6 },
-      { field: "crop.shortName", term: "maize", count: 2 },
-      { field: "crop.shortName", term: "(other)", count: 1 },
-      { field: "crop.shortName", term: "(missing)", count: 1 },
-      { field: "sampStat", term: "100", count: 7 },
-      { field: "sampStat", term: "(missing)", count: 3 },
+      { field: "crop.shortName", term: "beans", label: null, count: 6 },
+      { field: "crop.shortName", term: "maize", label: null, count: 2 },
+      { field: "crop.shortName", term: "(other)", label: null, count: 1 },
+      { field: "crop.shortName", term: "(missing)", label: null, count: 1 },
+      { field: "sampStat", term: "100", label: "Wild", count: 7 },
+      { field: "sampStat", term: "(missing)", label: null, count: 3 },
     ]);
     expect(provenance(o.counts)).toMatchObject({ kind: "overview", filterCode: "v2fc1", rows: 10, options: { limit: 2 } });
     expect(diagnostics(o.counts)).toEqual({ endpoint: "POST /api/v2/acn/overview", coercions: [], notes: [] });
@@ -231,9 +231,9 @@ describe("overview: the live answer shape, and answers that contradict themselve
     const o = await c.overview();
     expect(o.total).toBe(5);
     expect(o.counts.toRecords()).toEqual([
-      { field: "institute.code", term: "COL003", count: 3 },
-      { field: "institute.code", term: "(other)", count: 1 },
-      { field: "institute.code", term: "(missing)", count: 1 },
+      { field: "institute.code", term: "COL003", label: null, count: 3 },
+      { field: "institute.code", term: "(other)", label: null, count: 1 },
+      { field: "institute.code", term: "(missing)", label: null, count: 1 },
     ]);
   });
 

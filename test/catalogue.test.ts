@@ -50,6 +50,11 @@ describe("look-ups against the sandbox", () => {
     const sums = counts.groupBy("field").agg(pl.col("count").sum().alias("n")).toRecords();
     for (const s of sums) expect(s.n, String(s.field)).toBe(n);
     expect(counts.filter(pl.col("field").eq(pl.lit("institute.code"))).height).toBeLessThanOrEqual(5);
+    // MCPD codes with their words beside them: countries by name, biological status by its MCPD label
+    const coded = counts.filter(pl.col("field").isIn(["countryOfOrigin.code3", "sampStat"]).and(pl.col("term").str.contains("^\\w+$")));
+    expect(coded.height).toBeGreaterThan(2);
+    for (const r of coded.toRecords()) expect(r.label, String(r.term)).toMatch(/^[A-Z][a-z]/);
+    expect(counts.filter(pl.col("term").eq(pl.lit("MEX"))).getColumn("label").toArray()).toEqual(["Mexico"]);
     expect(provenance(counts)?.filterCode).toMatch(/^\S+$/);
   });
 
@@ -133,9 +138,9 @@ describe("look-ups against other shapes a server may send", () => {
     const o = await c.overview();
     expect(o.total).toBe(8);
     expect(o.counts.toRecords()).toEqual([
-      { field: "crop.shortName", term: "beans", count: 7 },
-      { field: "crop.shortName", term: "(missing)", count: 1 },
-      { field: "sampStat", term: "300", count: 8 },
+      { field: "crop.shortName", term: "beans", label: null, count: 7 },
+      { field: "crop.shortName", term: "(missing)", label: null, count: 1 },
+      { field: "sampStat", term: "300", label: "Traditional cultivar/landrace", count: 8 },
     ]);
     const one = await c.accession(uuid.toUpperCase());
     expect(one.toRecords()).toEqual([{ uuid, instituteCode: "COL003", accessionNumber: "G1", "extra.a": 1 }]);

@@ -40,7 +40,7 @@ const records = (f: DataFrame) => f.toRecords();
 describe("probableDuplicates(folder) = probableDuplicates(frame) on the same passports", () => {
   const cases: [string, DuplicateOptionsInput][] = [
     ["by GENUS (default)", {}],
-    ["by INSTCODE: deterministic links across blocks", { blockBy: "INSTCODE" }],
+    ["by INSTCODE: deterministic links across blocks, every weak pair too", { blockBy: "INSTCODE", weakPairs: true }],
     ["one block, no weak pairs", { blockBy: null, weakPairs: false }],
   ];
   for (const [name, options] of cases) {
@@ -52,6 +52,7 @@ describe("probableDuplicates(folder) = probableDuplicates(frame) on the same pas
       expect(frame.sets.height).toBeGreaterThan(50);
       expect(records(folder.pairs)).toEqual(records(frame.pairs));
       expect(records(folder.sets)).toEqual(records(frame.sets));
+      expect(records(folder.review)).toEqual(records(frame.review));
       expect(records(folder.summary)).toEqual(records(frame.summary));
       expect(records(folder.commonKeywords)).toEqual(records(frame.commonKeywords));
       expect(folder.rows).toBe(df.height);

@@ -44,6 +44,7 @@ describe("PGRdup's sets on GN1000", () => {
       stopWords: EXEP,
       synonyms: SYN,
       maxKeywordRecords: 1_000_000,
+      weakPairs: true, // every pair, not only those that join sets
     });
     // every PGRdup fuzzy pair whose records share a keyword (exact, the bulk of its matches) is one of our pairs
     const shared = (x: Record<string, string | null>, y: Record<string, string | null>) => {

@@ -55,7 +55,7 @@ const G3901: Row = {
 };
 const frame = (rows: Row[]) => pl.DataFrame(Object.fromEntries(COLS.map((c) => [c, pl.Series(c, rows.map((r) => r[c] ?? null), pl.Utf8)])));
 const pairsOf = (rows: Row[], opts = {}) => {
-  const res = probableDuplicates(frame(rows), opts);
+  const res = probableDuplicates(frame(rows), { weakPairs: true, ...opts });
   return { res, pairs: res.pairs.toRecords() as Record<string, unknown>[], sets: res.sets.toRecords() as Record<string, unknown>[] };
 };
 
@@ -165,10 +165,42 @@ describe("probable links and sets", () => {
   // the genuine row's own collecting data (CIAT G4680; its longitude 76.98 is as Genesys has it) beside a copy's
   const VARERO: Row = { ...G4680, SPECIES: "vulgaris", SAMPSTAT: "300", COLLSITE: "LA CRUZ, FINCA LA QUINTA - LA CRUZ - NARIÑO" };
   const copyOf = (extra: Row): Row => ({ INSTCODE: "USA022", ACCENUMB: "PI 9", GENUS: "Phaseolus", ACCENAME: "Varero", ...extra });
-  it("a name alone joins nothing, even with the same taxon and country of origin: landraces of one name are often other material", () => {
+  it("a distinctive name in two genebanks, of one species and one origin, is a probable link on its own (issue 44)", () => {
     const { pairs, sets } = pairsOf([VARERO, copyOf({ SPECIES: "vulgaris", ORIGCTY: "COL", SAMPSTAT: "300" })]);
-    expect(pairs[0]).toMatchObject({ strength: "weak", kinds: "keyword,name,passport", score: 0.7 });
-    expect(sets).toEqual([]);
+    expect(pairs[0]).toMatchObject({ strength: "probable", kinds: "keyword,name,distinctive,passport", score: 0.9 });
+    expect(String(pairs[0]!.evidence)).toMatch(/^distinctive: ACCENAME "VARERO" = ACCENAME "VARERO"/);
+    expect(sets).toHaveLength(2);
+    // one origin unknown: a lower weight, still a link
+    expect(pairsOf([VARERO, copyOf({ SPECIES: "vulgaris", SAMPSTAT: "300" })]).pairs[0]).toMatchObject({
+      strength: "probable",
+      score: 0.85,
+    });
+    // word order aside, and one typo in a long name
+    const named = (inst: string, name: string): Row => ({
+      INSTCODE: inst,
+      ACCENUMB: `${inst}-1`,
+      GENUS: "Vigna",
+      SPECIES: "unguiculata",
+      ORIGCTY: "NGA",
+      ACCENAME: name,
+    });
+    expect(pairsOf([named("NGA039", "Kutu Jujaya"), named("KEN212", "JUJAYA KUTU")]).pairs[0]).toMatchObject({ strength: "probable" });
+    expect(pairsOf([named("NGA039", "Rushumbu"), named("KEN212", "Rusumbu")]).pairs[0]).toMatchObject({
+      strength: "probable",
+      score: 0.85,
+    });
+  });
+  it("what a distinctive name leaves: one genebank, both origins unknown, two species, another status or site, a common name", () => {
+    const base: Row = { ...VARERO, SPECIES: "vulgaris", SAMPSTAT: "300", COLLSITE: null };
+    const weak = (other: Row, first: Row = base) => expect(pairsOf([first, other]).sets, JSON.stringify(other)).toEqual([]);
+    weak(copyOf({ INSTCODE: "COL003", SPECIES: "vulgaris", ORIGCTY: "COL" }));
+    weak(copyOf({ SPECIES: "vulgaris" }), { ...base, ORIGCTY: null });
+    weak(copyOf({ SPECIES: "lunatus", ORIGCTY: "COL" }));
+    weak(copyOf({ SPECIES: "vulgaris", ORIGCTY: "COL", SAMPSTAT: "999" }));
+    weak(copyOf({ SPECIES: "vulgaris", ORIGCTY: "COL", COLLSITE: "Pasto" }), { ...base, COLLSITE: "La Cruz" });
+    // held by more than rareNameRecords (5) records of the genus: a landrace type
+    const many = Array.from({ length: 6 }, (_, i) => copyOf({ INSTCODE: `USA0${10 + i}`, SPECIES: "vulgaris", ORIGCTY: "COL" }));
+    expect(pairsOf([base, ...many]).sets).toEqual([]);
   });
   it("a name and one sample-level agreement (the same COLLSITE, coordinates within 10 km, the same day) is a probable link", () => {
     const site = { SPECIES: "vulgaris", ORIGCTY: "COL", COLLSITE: "La Cruz, finca La Quinta - La Cruz - Nariño" };

@@ -14,6 +14,7 @@ import { CATEGORY_COLOURS, datasetNames, OTHER_COLOUR, shortenMiddle, UNKNOWN_CO
 import { MAX_POINTS } from "../src/plot/helpers.ts";
 import { dataFrameToHtml, TEXT_CHARS } from "../src/display/table.ts";
 import { GenesysInputError } from "../src/kernel/errors.ts";
+import { recordedDecimals, roundedLikeData } from "../src/plot/precision.ts";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -354,6 +355,25 @@ describe("datasets named by title", () => {
     expect([...names.values()]).toEqual(["Trial (v1)", "Trial (v2)", shortenMiddle(long, 60)]);
     expect(names.get("c")).toContain("2014–2016");
   });
+  it("roundedLikeData rounds displayed means to one decimal more than the recorded values; the frame keeps every digit", () => {
+    const long = pl.DataFrame({
+      descriptor: ["Yield", "Yield", "Yield", "Days to flowering", "Days to flowering", "Seed weight"],
+      value: [4.1, 4.25, 3.9, 60, 61, 36.125],
+    });
+    const wide = pl.DataFrame({
+      ACCENUMB: ["G1"],
+      Yield: [4.114167],
+      "Days to flowering": [60.333333],
+      "Seed weight": [36.1234567],
+      n: [3],
+    });
+    expect([...recordedDecimals(long)].sort()).toEqual([["Days to flowering", 0], ["Seed weight", 3], ["Yield", 2]]);
+    const shown = roundedLikeData(wide, { long });
+    expect(shown.row(0)).toEqual(["G1", 4.114, 60.3, 36.1235, 3]);
+    expect(wide.row(0)).toEqual(["G1", 4.114167, 60.333333, 36.1234567, 3]);
+    expect(dataFrameToHtml(shown)).toContain(">60.3<");
+  });
+
   it("withDatasetNames replaces the dataset UUIDs of a table by names", () => {
     const named = withDatasetNames(
       pl.DataFrame({ dataset: ["a", "b", null], x: [1, 2, 3] }),

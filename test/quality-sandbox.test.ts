@@ -7,7 +7,7 @@
  * site 30 km outside ORIGCTY, sea points are 50 km from land), so recall must be at least 0.95 per rule; the misses
  * allowed are planted points whose swapped or negated pair happens to fall inside ORIGCTY, which the checker then
  * reports as a slip, as a curator would read it. Error rules must be right at least 97 % of the time; warning rules 90 %
- * (a clean site can lie within 1 km of a country's centroid, a clean coordinate can end in zeros). coord-outlier has
+ * (a clean site can lie within 2 km of a country's centroid, a clean coordinate can end in zeros). coord-outlier has
  * no planted kind: its findings on clean accessions must stay under 0.2 % of the accessions it tested.
  */
 import pl from "nodejs-polars";

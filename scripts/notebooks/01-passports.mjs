@@ -15,12 +15,14 @@ export default [
   ],
   [
     "code",
-    `const passports = await g.passports({ crop: ["beans"], institute: { code: ["COL003"] } });
+    `// decode: true puts words beside the MCPD codes (ORIGCTY_name, SAMPSTAT_label…)
+const passports = await g.passports({ crop: ["beans"], institute: { code: ["COL003"] } }, { decode: true });
 await display(passports)`,
   ],
   [
     "md",
-    "Codes are categoricals, coordinates floats, `ACQDATE` stays an MCPD string and `ACQDATE_date` is the parsed date where complete.",
+    "Codes are categoricals with their words beside them (`ORIGCTY_name`, `SAMPSTAT_label`), coordinates floats, `ACQDATE` " +
+    "stays an MCPD string and `ACQDATE_date` is the parsed date where complete.",
   ],
   [
     "code",

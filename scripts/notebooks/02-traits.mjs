@@ -41,18 +41,26 @@ await display(withDatasetNames(t.descriptors.select("name", "unit", "data_type",
     `const fe = t.long.filter(pl.col("descriptor").eq(pl.lit("Seed iron content")));
 await display(withDatasetNames(fe.select("ACCENUMB", "dataset", "value_index", "value"), t.datasets))`,
   ],
-  ["md", "Values, mean and standard deviation of seed iron (mg/kg) per dataset."],
+  [
+    "md",
+    "Values, mean and standard deviation of seed iron (mg/kg) per dataset, shown to one decimal more than the values " +
+    "were recorded with (\`recordedDecimals\`); the frame keeps every digit.",
+  ],
   [
     "code",
-    `const stats = [pl.len().alias("values"), pl.col("value").mean().alias("mean"), pl.col("value").std().alias("sd")];
-await display(withDatasetNames(fe.groupBy("dataset").agg(...stats), t.datasets))`,
+    `import { recordedDecimals, roundedLikeData } from "genesys-notebook/plot";
+const shown = recordedDecimals(t.long).get("Seed iron content")! + 1;
+const stats = [pl.len().alias("values"), pl.col("value").mean().alias("mean"), pl.col("value").std().alias("sd")];
+const perDataset = fe.groupBy("dataset").agg(...stats);
+await display(withDatasetNames(perDataset.withColumns(pl.col("mean").round(shown), pl.col("sd").round(shown)), t.datasets))`,
   ],
   [
     "md",
     "**Wide frame, aggregated by mean**: one row per accession and dataset; numeric descriptors averaged, codes reduced " +
-    "to their most frequent value (\`decode: true\` shows labels), text and dates kept as lists. Without \`aggregate\` every " +
-    "column is a List of all values. Each dataset measured its own descriptors, so the frame is shown dataset by dataset, " +
-    "with the descriptors that dataset measured (the \`datasets\` column of \`descriptors\`).",
+    "to their most frequent value (\`decode: true\` shows labels), text and dates kept as lists; means are shown " +
+    "rounded to the precision of the recorded values (\`roundedLikeData\`: \`means.wide\` keeps every digit). " +
+    "Without \`aggregate\` every column is a List of all values. Each dataset measured its own descriptors, so the " +
+    "frame is shown dataset by dataset, with the descriptors that dataset measured (the \`datasets\` column of \`descriptors\`).",
   ],
   [
     "code",
@@ -61,7 +69,7 @@ for (const d of means.datasets.select("uuid", "title").toRecords()) {
   const measured = means.descriptors.filter(pl.col("datasets").lst.contains(d.uuid)).getColumn("name").toArray();
   const rows = means.wide.filter(pl.col("dataset").eq(pl.lit(d.uuid))).select("ACCENUMB", ...measured);
   await display(\`\${d.title}: \${rows.height} accessions, \${measured.length} descriptors\`);
-  await display(rows);
+  await display(roundedLikeData(rows, means));
 }`,
   ],
   [
@@ -82,14 +90,15 @@ await display(traitByDataset(t, "Days to flowering"))`,
   ],
   [
     "code",
-    `const passports = await g.passports(filter, { select: ["UUID", "ORIGCTY", "SAMPSTAT"] });
+    `const passports = await g.passports(filter, { select: ["UUID", "ORIGCTY", "SAMPSTAT"], decode: true });
 const joined = means.wide.join(passports, { on: "UUID", how: "left" });
-const columns = ["ACCENUMB", "ORIGCTY", "SAMPSTAT", "dataset", "Seed iron content", "Seed zinc content"];
-await display(withDatasetNames(joined.select(...columns).filter(pl.col("Seed iron content").isNotNull()), t.datasets))`,
+const columns = ["ACCENUMB", "ORIGCTY_name", "SAMPSTAT_label", "dataset", "Seed iron content", "Seed zinc content"];
+const scored = joined.select(...columns).filter(pl.col("Seed iron content").isNotNull());
+await display(withDatasetNames(roundedLikeData(scored, means), t.datasets))`,
   ],
   [
     "code",
-    `await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY", units: t.descriptors }))`,
+    `await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY_name", units: t.descriptors }))`,
   ],
   ["code", `await display(traitPairByDataset(t, "Seed iron content", "Seed zinc content"))`],
   ["code", close],

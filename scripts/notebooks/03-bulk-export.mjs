@@ -34,7 +34,13 @@ await display(\`\${again.height.toLocaleString("en")} rows in \${seconds} s, fro
   ["md", "The table says where it came from, on its last line."],
   ["code", `await display(again)`],
   ["md", "**Provenance**: server, endpoint, query, when it was downloaded, rows, package version."],
-  ["code", `await display(provenance(again))`],
+  [
+    "code",
+    `// the select sent is every MCPD field (51 paths): shown as a count and the first few, not a screenful
+const p = provenance(again)!;
+const fields = String(p.options.select ?? "").split(",").map((f) => f.trim().split(/\\s+/).at(-1));
+await display({ ...p, options: { ...p.options, select: \`\${fields.length} fields: \${fields.slice(0, 4).join(", ")}, …\` } })`,
+  ],
   ["md", "**Citation**: the sentence to cite and the accession DOIs, written one per line for a data paper's supplement."],
   [
     "code",

@@ -54,7 +54,33 @@ await display(dups.summary);`,
 await display(\`\${review.getColumn("set_id").nUnique()} sets hold by name or number evidence; the first 12 records:\`);
 await display(review.head(12));`,
   ],
-  ["md", "**4. The evidence of the probable pairs**, in words, strongest first."],
+  [
+    "md",
+    "**4. The review list: pairs the finder would not merge, best first.** A pair that no rule lets join a set (a " +
+    "shared word, a name with a typo, a common name) is not thrown away: `dups.review` ranks them by how likely they " +
+    "are one material (the kinds of evidence and how rare the matched words are in the genus, how much of the two " +
+    "names they cover, and what the rest of the passport agrees or conflicts on), one pair per ten records by default " +
+    '(`reviewPairs: "all"` gives every one). Each row has its evidence in words and the two records\' passport ' +
+    "fields side by side, as PGRdup's `ReviewProbDup()` lays sets out for a curator.\n\n" +
+    "**What a curator does with it**: read from the top, and for each pair compare the two records' fields: the same " +
+    "name written another way, the same species and origin, a collecting site or date that agrees, and no conflict, " +
+    "make a likely duplicate; then ask the other genebank (its accession number is in the row) or compare the seed, " +
+    "and record the link in the passport (`OTHERNUMB` as `INSTCODE:ACCENUMB`, or `DONORCODE` and `DONORNUMB`), " +
+    "which the finder then reads as a deterministic link. Stop when the pairs no longer look alike: the list is " +
+    "ordered so that the few real duplicates come first.",
+  ],
+  [
+    "code",
+    `await display(\`\${dups.review.height} pairs to review (of \${beans.height.toLocaleString("en")} records); the first 10:\`);
+await display(
+  dups.review.head(10).select(
+    "rank", "review_score", "evidence", "conflicts",
+    "INSTCODE_a", "ACCENUMB_a", "ACCENAME_a", "INSTCODE_b", "ACCENUMB_b", "ACCENAME_b",
+    "SPECIES_a", "SPECIES_b", "ORIGCTY_a", "ORIGCTY_b", "SAMPSTAT_a", "SAMPSTAT_b", "COLLSITE_a", "COLLSITE_b",
+  ),
+);`,
+  ],
+  ["md", "**5. The evidence of the probable pairs**, in words, strongest first."],
   [
     "code",
     `await display(
@@ -66,7 +92,7 @@ await display(review.head(12));`,
   ],
   [
     "md",
-    "**5. Safety duplication per genebank**: accessions with `DUPLSITE`, `DUPLSITE` codes naming the holder itself or " +
+    "**6. Safety duplication per genebank**: accessions with `DUPLSITE`, `DUPLSITE` codes naming the holder itself or " +
     "no institute code, and accessions with a probable duplicate in another genebank.",
   ],
   ["code", `await display(safetyDuplication(beans, dups))`],

@@ -12,6 +12,7 @@ import type { DataFrame } from "nodejs-polars";
 import { AccessionDetails, type FieldCounts, InstituteNames, Overview, Profile, SubsetPage } from "../schema/catalogue.ts";
 import { AccessionPage } from "../schema/responses.ts";
 import { UUID_RE } from "../schema/uuid.ts";
+import { decodeValue } from "../mcpd/decode.ts";
 import { accessionsToDataFrame, objectsToDataFrame } from "./accessions/frame.ts";
 import { readTable, type Table } from "./csv/table.ts";
 import type { Kinds } from "./csv/typing.ts";
@@ -163,11 +164,24 @@ function overviewTotal(r: Overview, log: CoercionLog): number {
   return total;
 }
 
+/** Overview fields whose terms are MCPD codes, with the MCPD column whose labels name them. */
+const CODED_FIELDS: Record<string, string> = {
+  sampStat: "SAMPSTAT",
+  "countryOfOrigin.code3": "ORIGCTY",
+  "institute.country.code3": "ORIGCTY",
+  storage: "STORAGE",
+  "coll.collSrc": "COLLSRC",
+  mlsStatus: "MLSSTAT",
+};
+/** A term's words: "Traditional cultivar/landrace" for sampStat 300, "Mexico" for MEX; null when it has none. */
+const termLabel = (field: string, term: string): string | null =>
+  CODED_FIELDS[field] ? (decodeValue(CODED_FIELDS[field]!, term) ?? null) : null;
+
 /**
- * POST /acn/overview?limit=N: per field, the most frequent values and their counts, then
- * "(other)" and "(missing)" rows, so each field's counts add up to the number of accessions
- * (more for a field with several values per accession: noted in the diagnostics). The total is
- * the answer's `accessionCount` (or `totalElements`), checked against every field's counts.
+ * POST /acn/overview?limit=N: per field, the most frequent values and their counts (with `label`, the words of an
+ * MCPD code: a biological status, a country's name), then "(other)" and "(missing)" rows, so each field's counts add
+ * up to the number of accessions (more for a field with several values per accession: noted in the diagnostics). The
+ * total is the answer's `accessionCount` (or `totalElements`), checked against every field's counts.
  */
 export async function overview(
   t: Transport,
@@ -185,7 +199,13 @@ export async function overview(
     if (other) (field.push(f), term.push("(other)"), count.push(other));
     if (missing) (field.push(f), term.push("(missing)"), count.push(missing));
   }
-  const df = pl.DataFrame([pl.Series("field", field, pl.Utf8), pl.Series("term", term, pl.Utf8), pl.Series("count", count, pl.Int64)]);
+  const label = term.map((x, i) => (x === null ? null : termLabel(field[i]!, x)));
+  const df = pl.DataFrame([
+    pl.Series("field", field, pl.Utf8),
+    pl.Series("term", term, pl.Utf8),
+    pl.Series("label", label, pl.Utf8),
+    pl.Series("count", count, pl.Int64),
+  ]);
   return { df, diagnostics: log.toDiagnostics(OVERVIEW_ENDPOINT), total, filterCode: r.filterCode };
 }
 

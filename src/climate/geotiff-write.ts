@@ -39,39 +39,81 @@ const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 
 /** Writes a GeoTIFF; returns its size in bytes. */
 export function writeGeoTiff(path: string, o: WriteGeoTiffOptions): number {
-  const { grid, dataType } = o;
-  const bh = o.blockHeight ?? 16;
-  const tw = o.tileWidth ?? grid.ncol;
-  const bytes = dataType === "Int16" ? 2 : 4;
-  const fd = openSync(path, "w");
+  const w = new GeoTiffWriter(path, o);
   try {
-    writeSync(fd, new Uint8Array([0x49, 0x49, 42, 0, 0, 0, 0, 0]), 0, 8, 0);
-    let at = 8;
-    const offsets: number[] = [];
-    const counts: number[] = [];
-    const band = dataType === "Int16" ? new Int16Array(grid.ncol * bh) : new Float32Array(grid.ncol * bh);
-    for (let row0 = 0; row0 < grid.nrow; row0 += bh) {
-      const rows = Math.min(bh, grid.nrow - row0);
-      band.fill(o.noData ?? 0);
-      o.fill(row0, rows, band.subarray(0, grid.ncol * rows));
-      for (const block of blocksOf(band, grid.ncol, o.tileWidth ? bh : rows, tw)) {
-        const z = zlibSync(new Uint8Array(block.buffer, block.byteOffset, block.length * bytes), { level: (o.level ?? 6) as 6 });
-        writeSync(fd, z, 0, z.length, at);
-        offsets.push(at);
-        counts.push(z.length);
-        at += z.length;
-      }
+    const bh = o.blockHeight ?? 16;
+    for (let row0 = 0; row0 < o.grid.nrow; row0 += bh) {
+      const band = w.band();
+      o.fill(row0, Math.min(bh, o.grid.nrow - row0), band);
+      w.writeBand();
     }
-    at += at % 2;
-    const entries = tags(o, bh, tw, offsets, counts);
-    const ifd = encodeIfd(entries, at);
-    writeSync(fd, ifd, 0, ifd.length, at);
+    return w.close();
+  } catch (e) {
+    w.abort();
+    throw e;
+  }
+}
+
+/**
+ * The same, band by band, for a caller that fills several files at once (the sandbox computes 67 layers per cell):
+ * `band()` gives the next band's buffer (blockHeight rows, pre-filled with no-data), `writeBand()` compresses and writes
+ * it, `close()` writes the directory.
+ */
+export class GeoTiffWriter {
+  private fd: number;
+  private at = 8;
+  private row0 = 0;
+  private readonly offsets: number[] = [];
+  private readonly counts: number[] = [];
+  private readonly buffer: Int16Array | Float32Array;
+  private readonly bh: number;
+
+  constructor(private readonly path: string, private readonly o: Omit<WriteGeoTiffOptions, "fill">) {
+    this.bh = o.blockHeight ?? 16;
+    this.buffer = o.dataType === "Int16" ? new Int16Array(o.grid.ncol * this.bh) : new Float32Array(o.grid.ncol * this.bh);
+    this.fd = openSync(path, "w");
+    writeSync(this.fd, new Uint8Array([0x49, 0x49, 42, 0, 0, 0, 0, 0]), 0, 8, 0);
+  }
+
+  /** The next band's rows (row-major, grid.ncol wide), filled with no-data. */
+  band(): Int16Array | Float32Array {
+    const rows = Math.min(this.bh, this.o.grid.nrow - this.row0);
+    return this.buffer.fill(this.o.noData ?? 0).subarray(0, this.o.grid.ncol * rows);
+  }
+
+  /** Compresses and writes the band `band()` gave. */
+  writeBand(): void {
+    const { grid, tileWidth } = this.o;
+    const rows = Math.min(this.bh, grid.nrow - this.row0);
+    const bytes = this.o.dataType === "Int16" ? 2 : 4;
+    for (const block of blocksOf(this.buffer, grid.ncol, tileWidth ? this.bh : rows, tileWidth ?? grid.ncol)) {
+      const z = zlibSync(new Uint8Array(block.buffer, block.byteOffset, block.length * bytes), { level: (this.o.level ?? 6) as 6 });
+      writeSync(this.fd, z, 0, z.length, this.at);
+      this.offsets.push(this.at);
+      this.counts.push(z.length);
+      this.at += z.length;
+    }
+    this.row0 += rows;
+  }
+
+  /** Writes the directory and closes the file; returns its size. */
+  close(): number {
+    if (this.row0 < this.o.grid.nrow) throw new Error(`${this.path}: ${this.row0} of ${this.o.grid.nrow} rows written`);
+    this.at += this.at % 2;
+    const ifd = encodeIfd(tags(this.o, this.bh, this.o.tileWidth ?? this.o.grid.ncol, this.offsets, this.counts), this.at);
+    writeSync(this.fd, ifd, 0, ifd.length, this.at);
     const head = new DataView(new ArrayBuffer(4));
-    head.setUint32(0, at, true);
-    writeSync(fd, new Uint8Array(head.buffer), 0, 4, 4);
-    return at + ifd.length;
-  } finally {
-    closeSync(fd);
+    head.setUint32(0, this.at, true);
+    writeSync(this.fd, new Uint8Array(head.buffer), 0, 4, 4);
+    closeSync(this.fd);
+    return this.at + ifd.length;
+  }
+
+  /** Closes the file without finishing it (the caller removes it). */
+  abort(): void {
+    try {
+      closeSync(this.fd);
+    } catch { /* closed */ }
   }
 }
 
@@ -90,7 +132,7 @@ function* blocksOf(band: Int16Array | Float32Array, ncol: number, rows: number, 
   }
 }
 
-function tags(o: WriteGeoTiffOptions, bh: number, tw: number, offsets: number[], counts: number[]): Entry[] {
+function tags(o: Omit<WriteGeoTiffOptions, "fill">, bh: number, tw: number, offsets: number[], counts: number[]): Entry[] {
   const { grid } = o;
   const tiled = o.tileWidth !== undefined;
   const xres = (grid.xmax - grid.xmin) / grid.ncol;

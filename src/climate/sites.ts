@@ -300,3 +300,32 @@ export async function climateLayers(
 export function climateLayersOf(result: DataFrame): DataFrame | undefined {
   return layersByResult.get(result);
 }
+
+/**
+ * One layer of a source sampled on a coarse grid of cell centres (every `step` degrees), for a map behind the sites:
+ * a frame of lon, lat and value (land cells only: no-data is left out), described by climateLayersOf().
+ * @example
+ * ```ts
+ * import { climateLayerGrid, sandboxClimate } from "genesys-notebook";
+ * const grid = await climateLayerGrid(await sandboxClimate(), "bio12", { step: 1 });
+ * console.log(grid.height);
+ * ```
+ */
+export async function climateLayerGrid(source: string | readonly string[], layer: string, { step = 1 } = {}): Promise<DataFrame> {
+  const [l] = await openLayers(source, ClimateOptions.parse({ layers: [layer] }));
+  try {
+    const g = l!.raster.grid;
+    const lon: number[] = [];
+    const lat: number[] = [];
+    for (let y = g.ymax - step / 2; y > g.ymin; y -= step) for (let x = g.xmin + step / 2; x < g.xmax; x += step) lon.push(x), lat.push(y);
+    const x = Float64Array.from(lon);
+    const y = Float64Array.from(lat);
+    const [values] = await sample([l!], x, y, "simple");
+    const keep = [...values!.keys()].filter((i) => !Number.isNaN(values![i]!));
+    const out = pl.DataFrame({ lon: keep.map((i) => x[i]!), lat: keep.map((i) => y[i]!), value: keep.map((i) => values![i]!) });
+    layersByResult.set(out, layerFrame([l!]));
+    return out;
+  } finally {
+    await closeRaster(l!.raster);
+  }
+}

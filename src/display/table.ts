@@ -29,8 +29,8 @@ export const CELL_CHARS = 64;
  */
 export const TEXT_CHARS = 2_000;
 
-/** Wrapped text: a block at most 60 characters wide (at least 30, so a column never shrinks to a word). */
-const WRAP = "white-space:normal;overflow-wrap:anywhere;min-width:30ch;max-width:60ch";
+/** Wrapped text: a block at most 48 characters wide (at least 24, so a column never shrinks to a word). */
+const WRAP = "white-space:normal;overflow-wrap:anywhere;min-width:24ch;max-width:48ch";
 
 /** The text of a cell: whole up to TEXT_CHARS, else its start and a visible count of what follows. */
 function cellText(s: string): string {

@@ -23,7 +23,7 @@ export const CLOSE_KM = 10;
 /** Collecting sites farther apart than this (km) are two samples. */
 export const FAR_KM = 50;
 
-const NAME_KINDS = new Set(["name", "name-fuzzy", "keyword", "fuzzy", "phonetic", "synonym"]);
+const NAME_KINDS = new Set(["name", "distinctive", "name-fuzzy", "keyword", "fuzzy", "phonetic", "synonym"]);
 const NUMBER_KINDS = new Set(["identifier", "number"]);
 
 /** What a pair's name and number evidence rests on. */
@@ -138,6 +138,9 @@ export function corroborate(
   const review = reviewPair(r, p.a, p.b);
   p.evidence.push(...review.conflicts, ...review.agreements);
   if (review.conflicts.length) return "weak";
+  // a distinctive name (probable.ts: rare in its block, of one species, in two genebanks, origins agreeing) is
+  // the case PGRdup was made for: on its own, without conflict, a probable link
+  if (p.evidence.some((e) => e.kind === "distinctive")) return "probable";
   const s = supportOf(p, o.nameFields);
   if (s.pointer) return "probable";
   return Number(s.name) + Number(s.number) + Number(review.sampleLevel) >= 2 ? "probable" : "weak";

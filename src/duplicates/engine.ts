@@ -29,8 +29,11 @@ import { DUPLICATE_COLUMNS, readRecords, type Records, value } from "./records.t
 import type { RecordSource } from "./source.ts";
 import { type ScoredPair, type SetInfo, strengthOf } from "./sets.ts";
 import { BlockUnits } from "./units.ts";
+import type { ReviewEntry } from "./review.ts";
 import type { DataFrame } from "nodejs-polars";
 
+/** The default review list: one pair per ten records, at most this many (more than a curator reads; memory stays small). */
+const REVIEW_MAX = 10_000;
 /** Records read per read of the parts: units are packed into groups of about this many (a larger unit is one group). */
 const GROUP_ROWS = 250_000;
 /** The columns deterministic keys are made of (key-pass.ts), and ORIGCTY (to split large blocks: units.ts). */
@@ -46,6 +49,8 @@ export interface Findings {
   memberAt: (row: number) => number;
   joining: ScoredPair[];
   pairs: DataFrame;
+  /** The weak pairs kept for review, best first (review.ts). */
+  review: ReviewEntry[];
   counts: Record<ScoredPair["strength"], number>;
   common: CommonKeyword[];
 }
@@ -84,7 +89,8 @@ export function* findDuplicates(source: RecordSource, o: DuplicateOptions, log: 
   }
   const { units, unitOf, split } = counted.plan(o.maxBlockRecords);
   const parts: Parts = { source, columns, unitOf };
-  const found = new FoundPairs(o.weakPairs);
+  const limit = o.reviewPairs === "all" ? Infinity : o.reviewPairs ?? Math.min(REVIEW_MAX, Math.floor(source.rows / 10));
+  const found = new FoundPairs(o.weakPairs, limit);
   const seeds = yield* deterministicSeeds(parts, keys.candidates(source.rows), o, extra, found);
   yield;
   const common = yield* probableUnits(parts, units, counted.names, seeds, o, extra, found);
@@ -96,10 +102,12 @@ export function* findDuplicates(source: RecordSource, o: DuplicateOptions, log: 
   }
   // sets over the source's rows; the members' columns read once more
   const { info, joining, pairs } = found.finish(source.rows);
-  const members = yield* gatherRows(parts, [...new Set(info.members.flat())].sort((x, y) => x - y), extra);
+  const review = found.review.finish();
+  const shown = new Set([...info.members.flat(), ...review.flatMap((e) => [e.a, e.b])]);
+  const members = yield* gatherRows(parts, [...shown].sort((x, y) => x - y), extra);
   const memberAt = (row: number) => indexOf(members.ids, row);
   const blocks = counted.blockSizes.length;
-  return { rows: source.rows, blocks, info, members: members.r, memberAt, joining, pairs, counts: found.counts, common };
+  return { rows: source.rows, blocks, info, members: members.r, memberAt, joining, pairs, review, counts: found.counts, common };
 }
 
 /** Notes the columns the finder would use that the source lacks. */

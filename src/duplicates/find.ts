@@ -10,6 +10,7 @@ import { type Analysis, defineAnalysis, type FrameSource } from "../kernel/analy
 import { findDuplicates, type Findings, runAsync, runSync } from "./engine.ts";
 import { commonFrame, setsFrame, summaryFrame } from "./frames.ts";
 import { type DuplicateOptions, type DuplicateOptionsInput, DuplicateOptionsSchema } from "./options.ts";
+import { reviewFrame } from "./review.ts";
 import { folderSource, frameSource } from "./source.ts";
 
 export interface DuplicateResult {
@@ -26,6 +27,13 @@ export interface DuplicateResult {
    * each record (`_a`, `_b`).
    */
   pairs: DataFrame;
+  /**
+   * The review list: the pairs that join no set (weak pairs), ranked best first by how likely they are one material
+   * (`review_score`: the evidence's kinds and rarity, the passport's agreements and conflicts), one pair per ten records
+   * by default (`reviewPairs`), each with its evidence in words, the passport's agreements and conflicts, and both
+   * records' passport fields side by side (`INSTCODE_a`, `INSTCODE_b`, `ACCENAME_a`…).
+   */
+  review: DataFrame;
   /** Counts: records, blocks, pairs by strength, sets and how they hold together, the largest set. */
   summary: DataFrame;
   /** Keywords too common to be evidence (more than `maxKeywordRecords` records of a block), most common first. */
@@ -122,6 +130,7 @@ function resultOf(f: Findings, o: DuplicateOptions, started: number): DuplicateR
     ["deterministic pairs", f.counts.deterministic],
     ["probable pairs", f.counts.probable],
     ["weak pairs (review only)", f.counts.weak],
+    ["pairs in the review list", f.review.length],
     ["sets", f.info.members.length],
     ["records in sets", sets.height],
     ["sets held by deterministic links alone", holds.filter((h) => h === "deterministic").length],
@@ -131,5 +140,6 @@ function resultOf(f: Findings, o: DuplicateOptions, started: number): DuplicateR
     ["common keywords skipped", f.common.length],
   ]);
   const seconds = (performance.now() - started) / 1000;
-  return { sets, pairs: f.pairs, summary, commonKeywords: commonFrame(f.common), options: o, rows: f.rows, seconds };
+  const review = reviewFrame(f.review, f.members, f.memberAt);
+  return { sets, pairs: f.pairs, review, summary, commonKeywords: commonFrame(f.common), options: o, rows: f.rows, seconds };
 }

@@ -5,6 +5,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { pairsFrame } from "./frames.ts";
+import { ReviewList } from "./review.ts";
 import type { Pair } from "./pairs.ts";
 import type { Records } from "./records.ts";
 import { buildSets, type ScoredPair, type SetInfo } from "./sets.ts";
@@ -18,14 +19,21 @@ export class FoundPairs {
   #b: number[] = [];
   #strength: ScoredPair["strength"][] = [];
   #score: number[] = [];
-  constructor(private readonly weakPairs: boolean) {}
+  /** The best weak pairs, for the review list. */
+  readonly review: ReviewList;
+  constructor(private readonly weakPairs: boolean, reviewLimit: number) {
+    this.review = new ReviewList(reviewLimit);
+  }
 
   /** Pairs of the records `r`, whose rows in the source are `ids`. */
   add(r: Records, scored: ScoredPair[], ids: number[]): void {
+    const weak = scored.filter((p) => p.strength === "weak");
+    this.counts.weak += weak.length;
+    this.review.add(r, weak, ids);
     const kept = scored.filter((p) => p.strength !== "weak" || this.weakPairs).sort((x, y) => x.a - y.a || x.b - y.b);
     for (const p of kept) {
-      this.counts[p.strength]++;
       if (p.strength === "weak") continue;
+      this.counts[p.strength]++;
       this.#a.push(ids[p.a]!);
       this.#b.push(ids[p.b]!);
       this.#strength.push(p.strength);

@@ -52,7 +52,7 @@ export function setsFrame(r: Records, info: SetInfo, pairs: ScoredPair[], at: (r
 }
 
 /** One line per piece of evidence: `donor: DONORCODE+DONORNUMB "COL003 G4680" = INSTCODE+ACCENUMB "COL003 G4680"`. */
-function describe(p: ScoredPair): string {
+export function describeEvidence(p: ScoredPair): string {
   return p.evidence
     .slice()
     .sort((x, y) => Number(isDeterministic(y.kind)) - Number(isDeterministic(x.kind)) || y.weight - x.weight)
@@ -74,7 +74,7 @@ export function pairsFrame(r: Records, pairs: ScoredPair[]): DataFrame {
     pl.Series("strength", pairs.map((p) => p.strength), pl.Utf8),
     pl.Series("score", pairs.map((p) => p.score), pl.Float64),
     pl.Series("kinds", pairs.map((p) => [...new Set(p.evidence.map((e) => e.kind))].join(",")), pl.Utf8),
-    pl.Series("evidence", pairs.map(describe), pl.Utf8),
+    pl.Series("evidence", pairs.map(describeEvidence), pl.Utf8),
     ...side(a, "a"),
     ...side(b, "b"),
   ]);

@@ -49,8 +49,16 @@ export const DuplicateOptionsSchema = z.strictObject({
   rareNameRecords: z.number().int().min(2).default(5),
   /** A probable pair whose score reaches this joins a set; below it, the pair is listed for review only. Default 0.7. */
   linkScore: z.number().min(0).max(1).default(0.7),
-  /** Keep pairs below `linkScore` in the pairs frame (as strength "weak"). Default true. */
-  weakPairs: z.boolean().default(true),
+  /**
+   * Keep every pair below `linkScore` in the pairs frame too (as strength "weak"): the whole unranked list, which can
+   * be several pairs per record. Default false: the ranked `review` frame holds the best of them.
+   */
+  weakPairs: z.boolean().default(false),
+  /**
+   * The most pairs the review list (`review`, ranked best first) holds: a number, or "all". Default null: one pair per
+   * ten records, at most 10,000.
+   */
+  reviewPairs: z.union([z.number().int().min(0), z.literal("all")]).nullable().default(null),
   /**
    * A block (genus) of more records than this is split by ORIGCTY, so that memory stays bounded whatever the genus
    * (docs/duplicates.md says what the split costs). Default 300,000: the sandbox's 5,000,000 accessions (generator

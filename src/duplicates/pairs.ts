@@ -14,6 +14,12 @@ export const PROBABLE_WEIGHTS = {
   number: 0.6,
   /** The same whole name (spaces, punctuation, case and accents aside), not a common landrace name. */
   name: 0.7,
+  /**
+   * A distinctive name: a whole name (word order aside, one typo allowed in a long one) held by few records of the
+   * block, in different genebanks, of one species, with countries of origin that agree (or one unknown). Its weight
+   * is set per pair (0.7 to 0.95: the rarer and longer the name, the stronger; a typo or an unknown origin lowers it).
+   */
+  distinctive: 0.75,
   /** A whole name one or two edits from the other (typos). */
   "name-fuzzy": 0.5,
   /** The same name keyword. */
@@ -41,6 +47,8 @@ export interface Evidence {
   valueA: string;
   valueB: string;
   weight: number;
+  /** Records of the block holding the matched keyword or name (both, for a match of two): its rarity, for the review list. */
+  held?: number;
 }
 
 export interface Pair {

@@ -56,19 +56,22 @@ function exactKind(k: string, maxAlpha: number): [EvidenceKind, number] {
 /** Keyword and whole-name occurrences of a block's records. */
 interface Occurrences {
   byKeyword: Map<string, Occurrence[]>;
+  /** Whole names: every keyword joined in order, and (names of several words) in alphabetical order, marked `~`. */
   nameKeys: Map<string, Occurrence[]>;
 }
 
 /** Emits a pair for every two occurrences of two keywords (or of one, `same`), of two rows and compatible qualifiers. */
 type Emit = (ka: string, kb: string, A: Occurrence[], B: Occurrence[], kind: EvidenceKind, weight: number, same: boolean) => void;
 
-function emitter(pairs: PairStore): Emit {
+/** `held` counts the records of a list of occurrences (the evidence's rarity, for the review list). */
+function emitter(pairs: PairStore, held: (occ: Occurrence[]) => number): Emit {
   return (ka, kb, A, B, kind, weight, same) => {
+    const n = same ? held(A) : held(A) + held(B);
     for (let x = 0; x < A.length; x++) {
       for (let y = same ? x + 1 : 0; y < B.length; y++) {
         const a = A[x]!, b = B[y]!;
         if (a.row === b.row || !compatible(a.qualifier, b.qualifier)) continue;
-        pairs.add(a.row, b.row, { kind, fieldA: a.field, fieldB: b.field, valueA: ka, valueB: kb, weight });
+        pairs.add(a.row, b.row, { kind, fieldA: a.field, fieldB: b.field, valueA: ka, valueB: kb, weight, held: n });
       }
     }
   };
@@ -87,7 +90,11 @@ function occurrencesOf(r: Records, rows: number[], o: DuplicateOptions, stop: Se
       for (const k of new Set(kws)) pushTo(byKeyword, k, { row, field, qualifier: null });
       // the whole name keeps its common words: "Rojo de Jimma" is not "Negro de Jimma", though neither colour alone is evidence
       const whole = all.join("");
-      if (letterCount(kws.join("")) >= 4 && !stop.has(whole)) pushTo(nameKeys, whole, { row, field, qualifier: null });
+      if (letterCount(kws.join("")) >= 4 && !stop.has(whole)) {
+        pushTo(nameKeys, whole, { row, field, qualifier: null });
+        // word order aside: "Kutu Jujaya" and "Jujaya Kutu" are one name
+        if (all.length > 1) pushTo(nameKeys, `~${all.toSorted().join("")}`, { row, field, qualifier: null });
+      }
     }
     for (const field of o.numberFields) {
       const text = value(r, field, row);
@@ -127,13 +134,14 @@ export function probableLinks(
     const keys: string[] = [];
     for (const [k, occ] of m) {
       const n = distinctRows(occ);
-      if (n > o.maxKeywordRecords) common.push({ block, keyword: k, records: n });
-      else keys.push(k);
+      if (n > o.maxKeywordRecords) {
+        if (!k.startsWith("~")) common.push({ block, keyword: k, records: n }); // a name in word order is listed once
+      } else keys.push(k);
     }
     return keys;
   };
   const keys = usable(byKeyword);
-  const emit = emitter(pairs);
+  const emit = emitter(pairs, distinctRows);
   // exact
   for (const k of keys) {
     const occ = byKeyword.get(k)!;
@@ -149,7 +157,12 @@ export function probableLinks(
     if (kind !== "synonym" && rowsOf(ka) * rowsOf(kb) > o.maxKeywordRecords) return;
     emit(ka, kb, byKeyword.get(ka)!, byKeyword.get(kb)!, kind, weight, false);
   }, (keyword, records) => common.push({ block, keyword, records }));
-  wholeNameLinks(nameKeys, usable(nameKeys), distinctRows, o, emit);
+  const names = usable(nameKeys);
+  wholeNameLinks(nameKeys, names, distinctRows, o, emit);
+  // a name made of words each many records hold ("Varero de Congona": a landrace type and a place) is no one sample's
+  const rareWord = (row: number, field: string) =>
+    keywordsOf(value(r, field, row)).some((k) => byKeyword.has(k) && distinctRows(byKeyword.get(k)!) <= o.rareNameRecords);
+  distinctiveNames(r, nameKeys, names, distinctRows, o, stop, pairs, rareWord);
   return common;
 }
 
@@ -172,13 +185,87 @@ function wholeNameLinks(
   // numbers one digit apart are other material: only names with equal digits are compared (names of one series,
   // FHIA-58, FHIA-90…, share their letters and would otherwise all be compared with each other)
   const byDigits = new Map<string, string[]>();
-  for (const k of names) pushTo(byDigits, digitsOf(k), k);
+  for (const k of names) if (!k.startsWith("~")) pushTo(byDigits, digitsOf(k), k);
   for (const group of byDigits.values()) {
     if (group.length < 2) continue;
     fuzzyPairs(group, (n) => (n >= 10 ? 2 : n >= 6 ? 1 : 0), (i, j) => {
       emit(group[i]!, group[j]!, nameKeys.get(group[i]!)!, nameKeys.get(group[j]!)!, "name-fuzzy", PROBABLE_WEIGHTS["name-fuzzy"], false);
     });
   }
+}
+
+/** Fewest letters a distinctive name has (outside stop words); a long name (a typo allowed, a stronger link) has LONG_NAME. */
+const DISTINCTIVE_LETTERS = 4, LONG_NAME = 8;
+
+/**
+ * Distinctive names (issue 44): a whole name (word order aside) held by at most `rareNameRecords` records of the
+ * block, not a stop word or a bare number, of four letters or more, with a word itself held by at most
+ * `rareNameRecords` records (not a landrace type and a place, each common), shared by two records of different genebanks and
+ * one species whose countries of origin agree or are unknown in one; a long name (8 letters) also with one typo. The
+ * evidence's weight: 0.8, + 0.1 when only the two records hold it, + 0.05 for 10 letters or more, - 0.05 for a typo,
+ * - 0.05 when one origin is unknown (0.7 to 0.95). Corroboration (corroboration.ts) then makes it a probable link
+ * unless the passport conflicts.
+ */
+function distinctiveNames(
+  r: Records,
+  nameKeys: Map<string, Occurrence[]>,
+  names: string[],
+  distinctRows: (occ: Occurrence[]) => number,
+  o: DuplicateOptions,
+  stop: Set<string>,
+  pairs: PairStore,
+  rareWord: (row: number, field: string) => boolean,
+): void {
+  const rare = names.filter((k) => {
+    const letters = letterCount(k);
+    return distinctRows(nameKeys.get(k)!) <= o.rareNameRecords && letters >= DISTINCTIVE_LETTERS && !stop.has(k.replace("~", ""));
+  });
+  const link = (ka: string, kb: string, typo: boolean) => {
+    const A = nameKeys.get(ka)!, B = nameKeys.get(kb)!;
+    const held = ka === kb ? distinctRows(A) : distinctRows(A) + distinctRows(B);
+    const base = 0.8 + (held <= 2 ? 0.1 : 0) + (letterCount(ka) >= 10 ? 0.05 : 0) - (typo ? 0.05 : 0);
+    for (const a of A) {
+      for (const b of B) {
+        if (a.row === b.row || (ka === kb && a.row > b.row)) continue;
+        if (!rareWord(a.row, a.field) || !rareWord(b.row, b.field)) continue;
+        const w = distinctiveWeight(r, a.row, b.row, base);
+        if (w > 0) {
+          pairs.add(a.row, b.row, { kind: "distinctive", fieldA: a.field, fieldB: b.field, valueA: ka, valueB: kb, weight: w, held });
+        }
+      }
+    }
+  };
+  for (const k of rare) if (nameKeys.get(k)!.length >= 2) link(k, k, false);
+  if (!o.fuzzy) return;
+  // one typo in a long name: whole names of equal digits one edit apart (in order, or both in alphabetical order)
+  // (a long name: LONG_NAME letters in one of the two, so a letter dropped from an 8-letter name is still one)
+  const long = rare.filter((k) => letterCount(k) >= LONG_NAME - 1);
+  const byDigits = new Map<string, string[]>();
+  for (const k of long) pushTo(byDigits, `${k.startsWith("~") ? "~" : ""}${digitsOf(k)}`, k);
+  for (const group of byDigits.values()) {
+    if (group.length < 2) continue;
+    fuzzyPairs(group, () => 1, (i, j) => {
+      if (Math.max(letterCount(group[i]!), letterCount(group[j]!)) >= LONG_NAME) link(group[i]!, group[j]!, true);
+    });
+  }
+}
+
+/** The weight of a distinctive name between two records (`base` adjusted), or 0 when they may not share one. */
+function distinctiveWeight(r: Records, a: number, b: number, base: number): number {
+  const same = (col: string) => value(r, col, a).toUpperCase() === value(r, col, b).toUpperCase();
+  if (same("INSTCODE")) return 0; // a genebank keeps its own duplicates apart by number, not by name
+  const spA = value(r, "SPECIES", a), spB = value(r, "SPECIES", b);
+  if (!spA || !spB || /^spp?\.?$/i.test(spA) || !same("SPECIES")) return 0;
+  // a name alone says one sample only when nothing in the passports tells the two apart: another biological status, a
+  // collecting site written otherwise (the finder's conflicts, corroboration.ts, cover species, origin, date, breeder)
+  const ssA = value(r, "SAMPSTAT", a), ssB = value(r, "SAMPSTAT", b);
+  if (ssA && ssB && Number.parseInt(ssA, 10) !== Number.parseInt(ssB, 10)) return 0;
+  const siteA = compactKey(value(r, "COLLSITE", a)), siteB = compactKey(value(r, "COLLSITE", b));
+  if (siteA && siteB && !siteA.includes(siteB) && !siteB.includes(siteA)) return 0;
+  const cA = value(r, "ORIGCTY", a), cB = value(r, "ORIGCTY", b);
+  if (!cA && !cB) return 0;
+  if (cA && cB) return same("ORIGCTY") ? base : 0;
+  return base - 0.05;
 }
 
 /** Double Metaphone primary code, cut to 4 characters as the original algorithm (and PGRdup's C code) does. */

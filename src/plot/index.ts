@@ -32,4 +32,6 @@ export {
 export { type BBox, type MapExtent, REGIONS } from "./extent.ts";
 export { findingsMap, type FindingsMapOptions } from "./quality.ts";
 export { sharedMaterialMatrix } from "./duplicates.ts";
+export { recordedDecimals, roundedLikeData } from "./precision.ts";
 export { coreCoverage, coreMap, corePcaScatter, type CoreResultLike } from "./core-collection.ts";
+export { climateSitesMap, climateSpace } from "./climate.ts";

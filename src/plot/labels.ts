@@ -138,8 +138,9 @@ export function datasetNames(datasets: DataFrame | undefined, max = 60): Map<str
 
 /**
  * The frame with its `dataset` column (UUIDs) replaced by the datasets' names (datasetNames), for tables a reader sees;
- * a List column of UUIDs (the descriptors frame's `datasets`) becomes a List of names. `max`: longest name (printed
- * polars tables cut text past 30 characters at the end: pass 30 to shorten in the middle instead).
+ * a List column of UUIDs (the descriptors frame's `datasets`) becomes a List of names. `max`: longest name, 200 by
+ * default, so a notebook table (which wraps long text) shows whole titles; printed polars tables cut text past 30
+ * characters at the end: pass 30 to shorten in the middle instead.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -149,7 +150,7 @@ export function datasetNames(datasets: DataFrame | undefined, max = 60): Map<str
  * console.log(withDatasetNames(t.descriptors, t.datasets, "datasets").select("name", "datasets").toString());
  * ```
  */
-export function withDatasetNames(df: DataFrame, datasets: DataFrame, column = "dataset", max = 60): DataFrame {
+export function withDatasetNames(df: DataFrame, datasets: DataFrame, column = "dataset", max = 200): DataFrame {
   const names = datasetNames(datasets, max);
   const name = (id: unknown) => (id === null || id === undefined ? null : names.get(String(id)) ?? String(id));
   const values = df.getColumn(column).toArray() as unknown[];

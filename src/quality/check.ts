@@ -25,7 +25,8 @@ export const CheckOptionsSchema = z.strictObject({
   ),
   centroidMeters: z.number().min(0).optional().describe(
     "a distance in metres: a point this close to a centre of ORIGCTY (centres.ts) is flagged coord-centroid, at most a " +
-      "hundredth of the square root of the country's area (default 1,000 m, CoordinateCleaner's cc_cen buffer; BDQ's is 5,000 m)",
+      "hundredth of the square root of the country's area (default 2,000 m; CoordinateCleaner's cc_cen buffer is 1,000 m, " +
+      "BDQ's bdqval:spatialBufferInMeters 5,000 m: recall and precision of each in docs/quality.md)",
   ),
   outlierKm: z.number().positive().optional().describe(
     "a distance in km: a point farther than this from every other point of its taxon (GENUS + SPECIES) is flagged " +
@@ -259,7 +260,7 @@ function runPoints(df: DataFrame, land: LandIndex, rules: Rule[], o: CheckOption
   const options = {
     toleranceMeters: o.toleranceMeters ?? 2_000,
     useUncertainty: o.useUncertainty ?? true,
-    centroidMeters: o.centroidMeters ?? 1_000,
+    centroidMeters: o.centroidMeters ?? 2_000,
   };
   const p = new Point(land, options, new Map() as CountryCentres);
   const tests = rules.map((r) => [r, r.check.kind === "point" ? r.check : undefined] as const);

@@ -14,3 +14,5 @@ export {
   scoreFindings,
 } from "./generator/planted.ts";
 export { PLANTED_DUPLICATE_KINDS, type PlantedDuplicate, readPlantedDuplicates } from "./generator/duplicates.ts";
+export { SANDBOX_CLIMATE_LABEL, sandboxClimateFiles } from "./climate.ts";
+export { sandboxClimate } from "./launch.ts";

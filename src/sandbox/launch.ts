@@ -27,3 +27,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const [server, db] = await Promise.all([import("./server.ts"), import("./db.ts")]);
   return server.startSandbox({ ...options, cache: options.cache === undefined ? db.defaultCacheDir() : options.cache });
 }
+
+/**
+ * The folder of the sandbox's climate GeoTIFFs, GENERATED DATA named like WorldClim 2.1's (bio1–bio19 and monthly tmin,
+ * tmax, tavg, prec at 10 arc-minutes, each labelled "generated climate (sandbox)" in its metadata), made on first use
+ * (about a minute) in the sandbox's cache and reused: for climateAtSites() offline, the same code as real WorldClim files.
+ * @example
+ * ```ts
+ * import { climateAtSites, Genesys, sandboxClimate, startSandbox } from "genesys-notebook";
+ * const sb = await startSandbox({ accessions: 10_000 });
+ * const g = new Genesys({ baseUrl: sb.url, token: sb.token });
+ * const df = await climateAtSites(await g.passports({ crop: ["beans"] }), await sandboxClimate());
+ * ```
+ */
+export async function sandboxClimate(options: { cache?: string; minutes?: number } = {}): Promise<string> {
+  const [climate, db] = await Promise.all([import("./climate.ts"), import("./db.ts")]);
+  return climate.sandboxClimate({ ...options, cache: options.cache ?? db.defaultCacheDir() });
+}

@@ -1,0 +1,92 @@
+/**
+ * From a frame to the arrays the models read: the climate columns (named, or found by their WorldClim names), the
+ * trait as classes or numbers, the evaluated accessions grouped by collecting site (a site's class is its accessions'
+ * most frequent one, its number their mean), and each of the four input errors FIGS can meet, with what to do.
+ */
+import pl from "nodejs-polars";
+import type { DataFrame } from "nodejs-polars";
+import type { AnalysisContext } from "../kernel/analysis.ts";
+import { closest } from "../kernel/options.ts";
+import type { Task } from "./learners.ts";
+import { groupSites, type SiteGroups } from "./sites.ts";
+
+/** WorldClim's layer names (climateAtSites() spells them so), with an optional prefix such as "wc_". */
+export const CLIMATE_NAME = /^(?:[a-z]+_)?(bio_?\d{1,2}|(tmin|tmax|tavg|prec|srad|wind|vapr)_?\d{1,2}|elev)$/i;
+const NUMERIC = /^(U?Int(8|16|32|64)|Float(32|64))$/;
+
+export function climateColumns(frame: DataFrame, given: readonly string[] | undefined, ctx: AnalysisContext): string[] {
+  if (given) {
+    for (const c of given) {
+      if (frame.columns.includes(c)) continue;
+      const near = closest(c, frame.columns, 1);
+      ctx.fail(`the frame has no climate column "${c}"${near.length ? ` (did you mean "${near[0]}"?)` : ""}`, "name columns the frame has");
+    }
+    return [...given];
+  }
+  const found = frame.columns.filter((c) => CLIMATE_NAME.test(c) && NUMERIC.test(String(frame.getColumn(c).dtype.variant)));
+  if (found.length) return found;
+  return ctx.fail(
+    "the frame has no climate column (bio1 to bio19, tmin_01…, named as WorldClim names them)",
+    'add the climate of the collecting sites first: climateAtSites(frame, rasters), or name your columns: climate: ["aridity", …]',
+  );
+}
+
+/** A column's values as numbers (null where missing or not finite). */
+export function numbers(frame: DataFrame, column: string): (number | null)[] {
+  return (frame.getColumn(column).cast(pl.Float64).toArray() as (number | null)[]).map((v) => (v != null && Number.isFinite(v) ? v : null));
+}
+
+export interface TraitValues {
+  task: Task;
+  /** The classes, sorted (a class trait). */
+  classes: string[];
+  /** Per row: the class index or the number; null where unevaluated. */
+  y: (number | null)[];
+}
+
+export function traitValues(frame: DataFrame, trait: string, kind: "auto" | "class" | "number", ctx: AnalysisContext): TraitValues {
+  const col = frame.getColumn(trait), numeric = NUMERIC.test(String(col.dtype.variant));
+  if (kind === "number" || (kind === "auto" && numeric)) {
+    if (!numeric) ctx.fail(`trait "${trait}" holds ${col.dtype.variant}, not numbers`, `use kind: "class" for a class trait`);
+    return { task: { kind: "number" }, classes: [], y: numbers(frame, trait) };
+  }
+  const text = (col.cast(pl.Utf8).toArray() as (string | null)[]).map((v) => (v == null || v.trim() === "" ? null : v.trim()));
+  const classes = [...new Set(text.filter((v): v is string => v !== null))].sort();
+  const y = text.map((v) => (v === null ? null : classes.indexOf(v)));
+  return { task: { kind: "class", classes: classes.length }, classes, y };
+}
+
+export interface Evaluated {
+  sites: SiteGroups;
+  /** Per site (in `sites.firsts` order): its climate row and its trait value. */
+  x: number[][];
+  y: number[];
+  /** Evaluated rows left out because a climate value is missing. */
+  incomplete: number[];
+}
+
+/** The site's class (most frequent; ties to the first class) or mean. */
+function siteValue(members: readonly number[], y: readonly (number | null)[], task: Task): number {
+  const v = members.map((r) => y[r]!);
+  if (task.kind === "number") return v.reduce((a, b) => a + b, 0) / v.length;
+  const n = new Array<number>(task.classes).fill(0);
+  for (const c of v) n[c]!++;
+  return n.indexOf(Math.max(...n));
+}
+
+/** The evaluated rows with complete climate, grouped by site. */
+export function evaluatedSites(
+  climate: (number | null)[][],
+  t: TraitValues,
+  coords: { lat?: (number | null)[]; lon?: (number | null)[]; merge: boolean },
+): Evaluated {
+  const rows: number[] = [], incomplete: number[] = [];
+  t.y.forEach((v, r) => {
+    if (v === null) return;
+    (climate.every((c) => c[r] !== null) ? rows : incomplete).push(r);
+  });
+  const sites = groupSites(rows, coords.lat, coords.lon, coords.merge, t.y.length);
+  const x = sites.firsts.map((r) => climate.map((c) => c[r]!));
+  const y = sites.firsts.map((r) => siteValue(sites.members.get(r)!, t.y, t.task));
+  return { sites, x, y, incomplete };
+}

@@ -1,0 +1,151 @@
+/**
+ * Climate figures: the collecting sites over a climate layer (its unit on the legend), and accessions in climate space
+ * (two layers, coloured by biological status or another column). Counts in the subtitles, and "generated climate
+ * (sandbox)" there whenever the layers say they are generated data.
+ */
+import * as Plot from "@observablehq/plot";
+import pl from "nodejs-polars";
+import type { DataFrame } from "nodejs-polars";
+import { climateLayersOf } from "../climate/sites.ts";
+import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
+import { needColumns } from "./columns.ts";
+import { type Figure, render } from "./figure.ts";
+import { categories, CATEGORY_COLOURS, fmt } from "./labels.ts";
+
+const GENERATED = "generated climate (sandbox)";
+const WET = ["#8c510a", "#bf812d", "#dfc27d", "#c7eae5", "#80cdc1", "#35978f", "#01665e"];
+const WARM = ["#313695", "#4575b4", "#91bfdb", "#e0f3f8", "#fee090", "#fc8d59", "#d73027"];
+
+/** The one-row description of a layer (name, meaning, unit, generated) from a frame climateAtSites/climateLayerGrid made. */
+function describe(df: DataFrame, name: string): { label: string; unit: string; generated: boolean } {
+  const layers = climateLayersOf(df);
+  const row = layers?.filter(pl.col("name").eq(pl.lit(name))).toRecords()[0] as Record<string, unknown> | undefined;
+  const unit = (row?.unit as string | null) ?? "";
+  const meaning = (row?.meaning as string | null) ?? name;
+  return { label: `${name}: ${meaning}${unit ? ` (${unit})` : ""}`, unit, generated: row?.generated === true };
+}
+
+/** Seven classes between rounded quantiles, labelled with the unit: "< 250 mm", "250–500 mm", …, "≥ 3,000 mm". */
+function classes(values: number[], unit: string): { breaks: number[]; labels: string[] } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (v: number) => Number(v.toPrecision(2));
+  const breaks = [...new Set([1, 2, 3, 4, 5, 6].map((k) => round(sorted[Math.floor((k / 7) * (sorted.length - 1))]!)))];
+  const u = unit ? ` ${unit}` : "";
+  const labels = [
+    `< ${fmt(breaks[0]!)}${u}`,
+    ...breaks.slice(1).map((b, i) => `${fmt(breaks[i]!)}–${fmt(b)}${u}`),
+    `≥ ${fmt(breaks.at(-1)!)}${u}`,
+  ];
+  return { breaks, labels };
+}
+
+/**
+ * The collecting sites over a climate layer: the layer's cells in seven classes (the legend in its unit), the sites on
+ * top. `grid` is climateLayerGrid()'s frame; `sites` any frame with coordinates.
+ * @example
+ * ```ts
+ * import { climateLayerGrid, Genesys, sandboxClimate } from "genesys-notebook";
+ * import { climateSitesMap } from "genesys-notebook/plot";
+ * const g = Genesys.fromEnv();
+ * const sites = await g.passports({ crop: ["beans"] });
+ * const figure = climateSitesMap(sites, await climateLayerGrid(await sandboxClimate(), "bio12"), { layer: "bio12" });
+ * figure.save("out/bio12.svg");
+ * ```
+ */
+export function climateSitesMap(
+  sites: DataFrame,
+  grid: DataFrame,
+  { layer, lon = "DECLONGITUDE", lat = "DECLATITUDE", title, step = 1, width = 900 }: {
+    layer: string;
+    lon?: string;
+    lat?: string;
+    title?: string;
+    step?: number;
+    width?: number;
+  },
+): Figure {
+  needColumns(sites, "climateSitesMap()", [lon, lat], `climateSitesMap(sites, grid, { layer, lon: "…", lat: "…" })`);
+  const d = describe(grid, layer);
+  const values = grid.getColumn("value").toArray() as number[];
+  const { breaks, labels } = classes(values, d.unit);
+  const colours = d.unit === "mm" ? WET : WARM;
+  const cls = (v: number) => labels[breaks.filter((b) => v >= b).length]!;
+  const cells = (grid.toRecords() as { lon: number; lat: number; value: number }[]).map((c) => ({
+    type: "Feature" as const,
+    properties: { cls: cls(c.value) },
+    geometry: {
+      type: "Polygon" as const,
+      coordinates: [[[c.lon - step / 2, c.lat - step / 2], [c.lon + step / 2, c.lat - step / 2], [c.lon + step / 2, c.lat + step / 2], [
+        c.lon - step / 2,
+        c.lat + step / 2,
+      ], [c.lon - step / 2, c.lat - step / 2]]],
+    },
+  }));
+  const located = sites.select(lon, lat).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull()));
+  const t = title ?? `Collecting sites over ${d.label}`;
+  return render(
+    {
+      projection: "equal-earth",
+      width,
+      color: { type: "ordinal", domain: labels, range: colours, legend: true },
+      marks: [
+        Plot.sphere({ stroke: "#ccc", fill: "#f5f9fc" }),
+        Plot.geo(cells, { fill: (f: { properties: { cls: string } }) => f.properties.cls, stroke: "none" }),
+        Plot.dot(located.toRecords(), { x: lon, y: lat, r: 2, fill: "black", stroke: "white", strokeWidth: 0.5 }),
+      ],
+    },
+    t,
+    {
+      subtitle: [
+        `${fmt(located.height)} of ${fmt(sites.height)} accessions with coordinates`,
+        `${layer} in ${d.unit || "its units"} on ${step}° cells`,
+        d.generated ? GENERATED : "",
+      ].filter(Boolean).join("; "),
+    },
+  );
+}
+
+/**
+ * Accessions in climate space: one climate column against another (e.g. bio1 against bio12), coloured by biological
+ * status (SAMPSTAT, named) or another column; units from the frame's layers (climateLayersOf()).
+ * @example
+ * ```ts
+ * import { climateAtSites, Genesys, sandboxClimate } from "genesys-notebook";
+ * import { climateSpace } from "genesys-notebook/plot";
+ * const g = Genesys.fromEnv();
+ * const df = await climateAtSites(await g.passports({ crop: ["beans"] }), await sandboxClimate(), { layers: ["bio1", "bio12"] });
+ * climateSpace(df, { x: "bio1", y: "bio12" }).save("out/climate-space.svg");
+ * ```
+ */
+export function climateSpace(
+  df: DataFrame,
+  { x = "bio1", y = "bio12", color = "SAMPSTAT", title }: { x?: string; y?: string; color?: string; title?: string } = {},
+): Figure {
+  const cols = [x, y, ...(df.columns.includes(color) ? [color] : [])];
+  needColumns(df, "climateSpace()", [x, y], `climateAtSites(df, source, { layers: ["${x}", "${y}"] }) first`);
+  const both = df.select(...cols).filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull()));
+  const name = (v: unknown) => color === "SAMPSTAT" && v !== null ? SAMPSTAT_LABELS.get(Number(v)) ?? String(v) : v;
+  const rows = (both.toRecords() as Record<string, unknown>[]).map((r) => ({ ...r, _c: cols.length > 2 ? name(r[color]) : null }));
+  const scale = cols.length > 2 ? categories(rows.map((r) => r._c)) : undefined;
+  const data = rows.map((r) => ({ ...r, _colour: scale?.label(r._c) }));
+  const dx = describe(df, x);
+  const dy = describe(df, y);
+  return render(
+    {
+      grid: true,
+      width: 760,
+      x: { label: dx.label },
+      y: { label: dy.label },
+      color: scale ? { domain: scale.domain, range: scale.range, legend: true } : undefined,
+      marks: [Plot.dot(data, { x, y, r: 2.5, fill: scale ? "_colour" : CATEGORY_COLOURS[0]!, fillOpacity: 0.75 })],
+    },
+    title ?? "Accessions in climate space",
+    {
+      subtitle: [
+        `${fmt(both.height)} of ${fmt(df.height)} accessions with both values`,
+        scale ? `coloured by ${color === "SAMPSTAT" ? "biological status" : color}` : "",
+        dx.generated || dy.generated ? GENERATED : "",
+      ].filter(Boolean).join("; "),
+    },
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The sandbox's climate rasters: GENERATED DATA, the synthetic climate of src/climate/synthetic.ts written as GeoTIFFs
+ * named like WorldClim 2.1's (wc2.1_10m_bio_1.tif … bio_19, tmin/tmax/tavg/prec _01 … _12) at 10 arc-minutes over
+ * land (Natural Earth's 1:110m land from npm world-atlas; the sea is no-data), each file labelled "generated data" in
+ * its GDAL metadata, so that notebooks and tests sample a climate offline with the same code as real WorldClim files.
+ * Made once per version of the model and kept in the sandbox's cache.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { feature } from "topojson-client";
+import type { GeometryCollection, Topology } from "topojson-specification";
+import { BIO } from "../climate/bioclim.ts";
+import { GeoTiffWriter } from "../climate/geotiff-write.ts";
+import type { Grid } from "../climate/grid.ts";
+import { SYNTHETIC_REGIONS_FILE, syntheticClimate, syntheticElevation } from "../climate/synthetic.ts";
+import { defaultCacheDir } from "./db.ts";
+
+/** What every sandbox climate file says about itself (GDAL metadata DESCRIPTION), and figures repeat. */
+export const SANDBOX_CLIMATE_LABEL = "generated climate (sandbox): synthetic data made by genesys-notebook, not measurements";
+const MONTHLY = ["tmin", "tmax", "tavg", "prec"] as const;
+/** The global grid of cells of `minutes` arc-minutes. */
+const globalGrid = (minutes: number): Grid => ({
+  xmin: -180,
+  xmax: 180,
+  ymin: -90,
+  ymax: 90,
+  ncol: 21600 / minutes,
+  nrow: 10800 / minutes,
+});
+
+/** The land mask: for each row, the [start, end) column spans whose cell centres are on land (even-odd over all rings). */
+export function landSpans(grid: Grid): Int32Array[] {
+  const topo = createRequire(import.meta.url)("world-atlas/land-110m.json") as Topology;
+  const land = feature(topo, topo.objects.land as GeometryCollection);
+  const rings = land.features.flatMap((f) => {
+    const g = f.geometry;
+    return g.type === "Polygon" ? g.coordinates : g.type === "MultiPolygon" ? g.coordinates.flat() : [];
+  });
+  const xr = (grid.xmax - grid.xmin) / grid.ncol;
+  const yr = (grid.ymax - grid.ymin) / grid.nrow;
+  return Array.from({ length: grid.nrow }, (_, row) => {
+    const y = grid.ymax - (row + 0.5) * yr;
+    const xs: number[] = [];
+    for (const ring of rings) {
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [x1, y1] = ring[i] as [number, number];
+        const [x2, y2] = ring[j] as [number, number];
+        if ((y1 > y) !== (y2 > y)) xs.push(x1 + ((y - y1) / (y2 - y1)) * (x2 - x1));
+      }
+    }
+    xs.sort((a, b) => a - b);
+    const spans: number[] = [];
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const a = Math.max(0, Math.ceil((xs[k]! - grid.xmin) / xr - 0.5));
+      const b = Math.min(grid.ncol, Math.ceil((xs[k + 1]! - grid.xmin) / xr - 0.5));
+      if (b > a) spans.push(a, b);
+    }
+    return Int32Array.from(spans);
+  });
+}
+
+/**
+ * The sandbox climate's file names, in the order the values are written: bio1 … bio19, then tmin, tmax, tavg, prec by
+ * month (67 files).
+ * @example
+ * ```ts
+ * import { sandboxClimateFiles } from "genesys-notebook/sandbox";
+ * console.log(sandboxClimateFiles().slice(0, 3)); // wc2.1_10m_bio_1.tif, wc2.1_10m_bio_2.tif, wc2.1_10m_bio_3.tif
+ * ```
+ */
+export function sandboxClimateFiles(res = "10m"): string[] {
+  const bio = BIO.map((_, i) => `wc2.1_${res}_bio_${i + 1}.tif`);
+  return [
+    ...bio,
+    ...MONTHLY.flatMap((v) => Array.from({ length: 12 }, (_, m) => `wc2.1_${res}_${v}_${String(m + 1).padStart(2, "0")}.tif`)),
+  ];
+}
+
+/** A version of the generated files: the model's regions file and this module's grid. */
+function version(grid: Grid): string {
+  return createHash("sha256").update(readFileSync(SYNTHETIC_REGIONS_FILE)).update(JSON.stringify(grid)).digest("hex").slice(0, 10);
+}
+
+/**
+ * The folder of the sandbox's climate GeoTIFFs (bio1–bio19 and monthly tmin, tmax, tavg, prec at 10′), made on first
+ * use (about a minute on 2 cores) under `cache` (default: the sandbox's cache directory) and reused after; `minutes`
+ * makes a coarser set (tests use 120).
+ */
+export function sandboxClimate(
+  options: { cache?: string; minutes?: number; onProgress?: (rowsDone: number, rows: number) => void } = {},
+): string {
+  const minutes = options.minutes ?? 10;
+  const grid = globalGrid(minutes);
+  const dir = join(options.cache ?? defaultCacheDir(), `climate-${minutes}m-${version(grid)}`);
+  const files = sandboxClimateFiles(`${minutes}m`);
+  if (files.every((f) => existsSync(join(dir, f)))) return dir;
+  const tmp = `${dir}.part`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  writeAll(tmp, files, grid, options.onProgress);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(tmp, dir);
+  return dir;
+}
+
+function writeAll(dir: string, files: string[], grid: Grid, onProgress?: (rowsDone: number, rows: number) => void): void {
+  const units = [...BIO.map((b) => b), ...MONTHLY.flatMap((v) => Array(12).fill(v) as string[])];
+  const writers = files.map((f, k) =>
+    new GeoTiffWriter(join(dir, f), {
+      grid,
+      dataType: "Float32",
+      noData: -3.4e38,
+      blockHeight: 8,
+      level: 6,
+      metadata: { DESCRIPTION: SANDBOX_CLIMATE_LABEL, SOURCE: "genesys-notebook syntheticClimate()", VARIABLE: units[k]! },
+    })
+  );
+  const spans = landSpans(grid);
+  const xr = (grid.xmax - grid.xmin) / grid.ncol;
+  const yr = (grid.ymax - grid.ymin) / grid.nrow;
+  for (let row0 = 0; row0 < grid.nrow; row0 += 8) {
+    const bands = writers.map((w) => w.band());
+    for (let r = row0; r < Math.min(row0 + 8, grid.nrow); r++) {
+      const lat = grid.ymax - (r + 0.5) * yr;
+      const s = spans[r]!;
+      for (let k = 0; k < s.length; k += 2) {
+        for (let c = s[k]!; c < s[k + 1]!; c++) {
+          const lon = grid.xmin + (c + 0.5) * xr;
+          const cl = syntheticClimate(lat, lon, syntheticElevation(lat, lon));
+          const values = [...BIO.map((b) => cl.bio[b]), ...cl.tmin, ...cl.tmax, ...cl.tavg, ...cl.prec];
+          const at = (r - row0) * grid.ncol + c;
+          for (let f = 0; f < values.length; f++) bands[f]![at] = values[f]!;
+        }
+      }
+    }
+    for (const w of writers) w.writeBand();
+    onProgress?.(Math.min(row0 + 8, grid.nrow), grid.nrow);
+  }
+  for (const w of writers) w.close();
+}

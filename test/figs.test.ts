@@ -1,0 +1,131 @@
+/**
+ * FIGS: the errors a user meets (each message and what to do), the filtering route, the best-bet subset and its
+ * provenance, on small frames made here. Held against caret in figs-peer.test.ts; the planted self-test is the notebook.
+ */
+import pl from "nodejs-polars";
+import { describe, expect, it } from "vitest";
+import { bestBets, climateEnvelope, figsModels, provenance } from "../src/index.ts";
+import { stratifiedSplit } from "../src/figs/split.ts";
+import { seeded } from "../src/figs/rng.ts";
+import { classScores } from "../src/figs/metrics.ts";
+
+/** n sites on a rainfall gradient: "R" where bio12 is low (plus noise), one accession per site but the last two share one. */
+function frame(n = 60) {
+  const rng = seeded(7);
+  const bio12 = Array.from({ length: n }, (_, i) => 100 + (i * 900) / n);
+  const bio5 = bio12.map((v) => 45 - v / 40 + rng() * 2);
+  const lat = bio12.map((_, i) => 30 + i / 10), lon = bio12.map((_, i) => 40 + i / 10);
+  lat[n - 1] = lat[n - 2]!;
+  lon[n - 1] = lon[n - 2]!;
+  return pl.DataFrame({
+    INSTCODE: bio12.map(() => "SYR002"),
+    ACCENUMB: bio12.map((_, i) => `IG ${1000 + i}`),
+    DOI: bio12.map((_, i) => (i % 3 ? `10.18730/T${i}` : null)),
+    SAMPSTAT: bio12.map((_, i) => (i % 4 === 0 ? 500 : 300)),
+    DECLATITUDE: lat,
+    DECLONGITUDE: lon,
+    bio12,
+    bio5,
+    drought: bio12.map((v, i) => (i % 5 === 4 ? null : (v + rng() * 300 < 500 ? "tolerant" : "susceptible"))),
+  });
+}
+const FAST = { repeats: 1, folds: 5, trees: 30, tuneLength: 2 } as const;
+
+describe("figsModels() errors", () => {
+  it("a trait with one class only", () => {
+    const f = frame().withColumns(pl.lit("tolerant").alias("drought"));
+    expect(() => figsModels(f, { trait: "drought", ...FAST })).toThrow(
+      new RegExp(
+        String.raw`figsModels\(\): trait "drought" has one class only among the 59 evaluated sites \("tolerant"\)` +
+          String.raw`[\s\S]*Hint: choose a trait evaluated with both outcomes`,
+      ),
+    );
+  });
+  it("fewer evaluated accessions than folds", () => {
+    const f = frame(12);
+    expect(() => figsModels(f, { trait: "drought", ...FAST, folds: 10 })).toThrow(
+      new RegExp(
+        String.raw`only 9 evaluated sites with climate \(7 to train on\) for 10-fold cross-validation` +
+          String.raw`[\s\S]*Hint: evaluate more accessions, or use fewer folds: folds: 3`,
+      ),
+    );
+  });
+  it("no climate column", () => {
+    const f = frame().drop("bio12", "bio5");
+    expect(() => figsModels(f, { trait: "drought", ...FAST })).toThrow(
+      new RegExp(
+        String.raw`figsModels\(\): the frame has no climate column \(bio1 to bio19` +
+          String.raw`[\s\S]*Hint: add the climate of the collecting sites first: climateAtSites\(frame, rasters\)`,
+      ),
+    );
+    expect(() => figsModels(frame(), { trait: "drought", climate: ["bio13"], ...FAST })).toThrow(
+      /no climate column "bio13" \(did you mean "bio12"\?\)/,
+    );
+  });
+  it("a wanted class the trait does not have, an unknown option, no trait", () => {
+    expect(() => figsModels(frame(), { trait: "drought", positive: "resistant", ...FAST })).toThrow(
+      /positive: "resistant" is not a class of trait "drought"[\s\S]*the classes are "susceptible", "tolerant"/,
+    );
+    expect(() => figsModels(frame(), { trait: "drought", fold: 5 } as never)).toThrow(/unknown option 'fold' \(did you mean 'folds'\?\)/);
+    expect(() => figsModels(frame(), {})).toThrow(/no trait named[\s\S]*figsModels\(frame, \{ trait: "resistance" \}\)/);
+  });
+});
+
+describe("climateEnvelope()", () => {
+  it("keeps the sites inside, landraces only, one per site, nearest the centre first, and says which were merged", () => {
+    const out = climateEnvelope(frame(), { where: { bio12: { below: 400 }, bio5: { above: 30 } }, status: ["landrace"] });
+    const bio12 = out.getColumn("bio12").toArray() as number[];
+    expect(bio12.every((v) => v < 400)).toBe(true);
+    expect((out.getColumn("SAMPSTAT").toArray() as number[]).every((v) => v === 300)).toBe(true);
+    const d = out.getColumn("FIGS_DISTANCE").toArray() as number[];
+    expect(d).toEqual(d.slice().sort((a, b) => a - b));
+    expect(out.getColumn("FIGS_RANK").toArray()).toEqual(d.map((_, i) => i + 1));
+    const all = climateEnvelope(frame(), { where: { bio12: { above: 900 } } });
+    expect(all.height).toBe(5);
+    expect(all.getColumn("FIGS_MERGED").toArray()).toContain("10.18730/T59");
+    expect(provenance(all)).toBeUndefined(); // a frame made here has no source to cite
+  });
+  it("a target envelope no site falls in", () => {
+    expect(() => climateEnvelope(frame(), { where: { bio12: { below: 50 }, bio5: { above: 35 } } })).toThrow(
+      new RegExp(
+        String.raw`climateEnvelope\(\): no collecting site falls in the envelope bio12 < 50 \(the sites range 100 to 985\), ` +
+          String.raw`bio5 > 35 \(the sites range [\d.]+ to [\d.]+\)[\s\S]*Hint: widen a bound to overlap the sites' range`,
+      ),
+    );
+    expect(() => climateEnvelope(frame(), { where: { bio1: { below: 50 } } })).toThrow(/no column "bio1"/);
+  });
+});
+
+describe("bestBets()", () => {
+  it("ranks the unevaluated accessions, one per site, flags them into the frame and lists DOIs or INSTCODE ACCENUMB", () => {
+    const f = frame();
+    const model = figsModels(f, { trait: "drought", positive: "tolerant", ...FAST });
+    expect(model.verdict).toMatch(/Beats the no-information baseline/);
+    const bets = bestBets(f, { model, size: 4 });
+    expect(bets.passports.height).toBe(f.height);
+    expect(bets.subset.height).toBe(4);
+    const scores = bets.subset.getColumn("FIGS_SCORE").toArray() as number[];
+    expect(scores).toEqual(scores.slice().sort((a, b) => b - a));
+    expect((bets.subset.getColumn("drought").toArray()).every((v) => v === null)).toBe(true);
+    expect((bets.subset.getColumn("bio12").toArray() as number[]).every((v) => v < 500)).toBe(true);
+    expect(bets.request[0]).toMatch(/^(10\.18730\/T\d+|SYR002 IG \d+)$/);
+    expect(bets.citation).toMatch(/Ranked by figsModels\(\): .* of P\(drought = "tolerant"\) from 2 climate variables/);
+  });
+});
+
+describe("the parts", () => {
+  it("a stratified split keeps every class's share (ceiling(p × n) of each, as caret)", () => {
+    const y = [...Array(30).fill("a"), ...Array(10).fill("b")];
+    const t = stratifiedSplit(y, 0.7, seeded(1));
+    expect(t.filter((i) => y[i] === "a").length).toBe(21);
+    expect(t.filter((i) => y[i] === "b").length).toBe(7);
+  });
+  it("Kappa and the no-information p-value as caret's confusionMatrix (septoria, knn: 21/31 R, 21/28 S right)", () => {
+    const observed = [...Array(31).fill(0), ...Array(28).fill(1)];
+    const predicted = [...Array(21).fill(0), ...Array(10).fill(1), ...Array(7).fill(0), ...Array(21).fill(1)];
+    const s = classScores(observed, predicted, 2, 0);
+    expect(s.accuracy).toBeCloseTo(0.7118644, 6);
+    expect(s.kappa).toBeCloseTo(0.4252149, 6);
+    expect(s.pValue).toBeCloseTo(0.00272201, 6);
+  });
+});
