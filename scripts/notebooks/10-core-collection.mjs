@@ -54,7 +54,7 @@ await display(\`columns used: \${columns.join(", ")}\`);`,
   ],
   [
     "code",
-    `const core = coreCollection(beans, { size: 0.1, columns, seed: 1, maxSeconds: 30 });
+    `const core = coreCollection(beans, { size: 0.1, columns, seed: 1, maxSteps: 150_000, maxSeconds: 300 });
 await display(pl.DataFrame({
   accessions: [beans.height], core: [core.rows.length],
   EN: [core.scores.EN], AN: [core.scores.AN], EE: [core.scores.EE],
@@ -84,7 +84,7 @@ const randoms = Array.from({ length: 50 }, () => {
   while (picked.size < k) picked.add(Math.floor(rand() * n));
   return coreScores(beans, [...picked], { columns });
 });
-const balanced = coreCollection(beans, { size: k, columns, objective: { EN: 0.5, AN: 0.5 }, seed: 1, maxSeconds: 30 });
+const balanced = coreCollection(beans, { size: k, columns, objective: { EN: 0.5, AN: 0.5 }, seed: 1, maxSteps: 20_000, maxSeconds: 300 });
 const clustered = clusteredCore(beans, { size: k, columns });
 const viaClusters = coreScores(beans, clustered.rows, { columns });
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
