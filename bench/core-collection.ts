@@ -97,7 +97,9 @@ async function fast() {
   mkdirSync("bench/tmp", { recursive: true });
   writeCoreHunterCsv(generatedCollection(5000, 12), "bench/tmp/gen5000.csv");
   const ch = coreHunter(["sample", "bench/tmp/gen5000.csv", "500", "EN", "fast", "1", "-1", "-1"]);
-  const r = await ours({ csv: "bench/tmp/gen5000.csv", size: 500, maxSeconds: ch.seconds / 5 * 0.9, seed: 1 });
+  // the search bounded to a tenth of Core Hunter's time, so that the whole call (reading the columns, the start, the final
+  // scores) stays within a fifth
+  const r = await ours({ csv: "bench/tmp/gen5000.csv", size: 500, maxSeconds: ch.seconds / 10, seed: 1 });
   const met = r.EN >= ch.EN && r.seconds <= ch.seconds / 5;
   say(
     `generated 5,000 × 12, 10% core (500), EN: Core Hunter fast mode ${ch.EN.toFixed(5)} in ${ch.seconds.toFixed(1)} s; ours ` +

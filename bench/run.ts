@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --accessions 1000000] [--large]  (--large = 5,000,000 accessions)
+ * npm run bench [-- --accessions 1000000] [--large]  (--large = 5,000,000 accessions; --core: the core-collection cases only)
  *
  * Three sandboxes, each in its own process over the same cached database:
  *   cold  renders every export anew (export cache off): DuckDB in the loop;
@@ -18,8 +18,22 @@ import { climateCases, climateLines, type ClimateResults } from "./climate.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
-  options: { accessions: { type: "string", default: "1000000" }, large: { type: "boolean", default: false } },
+  options: {
+    accessions: { type: "string", default: "1000000" },
+    large: { type: "boolean", default: false },
+    core: { type: "boolean", default: false },
+  },
 });
+if (values.core) {
+  // npm run bench -- --core: the core-collection cases only (bench/core-collection.ts; see bench/README.md)
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "bench/core-collection.ts"],
+    stdout: "inherit",
+    stderr: "inherit",
+  })
+    .output();
+  Deno.exit(out.code);
+}
 const accessions = values.large ? 5_000_000 : Number(values.accessions);
 const ROWS = Math.min(1_000_000, accessions);
 const SMALL = Math.min(200_000, accessions);

@@ -97,6 +97,9 @@ describe("the analysis contract", () => {
     expect(diagnostics(joined)?.endpoint).toBe("joinTraits()");
     expect(citation(joined).text).toMatch(/^Genesys PGR \(\d{4}\)\. Passport data of 2 records/);
     const pdci = passportCompleteness(passports(), { missing: "empty" });
+    // a derived table cites the download it was made from (2 passports), not itself as a download of its own rows
+    expect(pdci.fields.height).toBeGreaterThan(2);
+    expect(citation(pdci.fields).text).toMatch(/Passport data of 2 records, retrieved from https:\/\/api\.genesys-pgr\.org/);
     for (const key of ["accessions", "institutes", "fields"] as const) {
       expect(provenance(pdci[key])?.kind).toBe(`passports.pdci.${key}`);
       expect(provenance(pdci[key])?.derivation?.[0]).toMatchObject({ by: "passportCompleteness()", options: { missing: "empty" } });

@@ -36,7 +36,7 @@ await display(\`\${again.height.toLocaleString("en")} rows in \${seconds} s, fro
   ["md", "**Provenance**: server, endpoint, query, when it was downloaded, rows, package version."],
   [
     "code",
-    `// the select sent is every MCPD field (51 paths): shown as a count and the first few, not a screenful
+    `// the select sent names every MCPD field (49): shown as a count and the first few, not a screenful
 const p = provenance(again)!;
 const fields = String(p.options.select ?? "").split(",").map((f) => f.trim().split(/\\s+/).at(-1));
 await display({ ...p, options: { ...p.options, select: \`\${fields.length} fields: \${fields.slice(0, 4).join(", ")}, …\` } })`,

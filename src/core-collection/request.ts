@@ -19,7 +19,8 @@ export interface CoreRequest {
 }
 
 /**
- * The core (a coreCollection() or clusteredCore() result, or any frame of accessions) as a request list.
+ * The core (a coreCollection() or clusteredCore() result, or any frame of accessions) as a request list. `cite`: the
+ * frames the core was drawn from, when the core's own frame has lost their provenance (a polars join, say).
  * @example
  * ```ts
  * import { coreCollection, coreRequest, Genesys } from "genesys-notebook";
@@ -29,7 +30,7 @@ export interface CoreRequest {
  * await Deno.writeTextFile("core-request.txt", request.text);
  * ```
  */
-export function coreRequest(core: { core: DataFrame } | DataFrame): CoreRequest {
+export function coreRequest(core: { core: DataFrame } | DataFrame, cite: DataFrame[] = []): CoreRequest {
   const isFrame = typeof (core as { getColumn?: unknown }).getColumn === "function";
   const df = isFrame ? core as DataFrame : (core as { core: DataFrame }).core;
   const has = (c: string) => df.columns.includes(c);
@@ -46,7 +47,7 @@ export function coreRequest(core: { core: DataFrame } | DataFrame): CoreRequest 
     if (doi[i]) return withDoi++, doi[i]!;
     return `${inst[i] ?? ""} ${acc[i] ?? ""}`.trim();
   });
-  const cite = citation(df);
-  const text = [`# ${lines.length} accessions. Drawn from: ${cite.text}`, ...lines].join("\n") + "\n";
-  return { lines, withDoi, withoutDoi: lines.length - withDoi, citation: cite, text };
+  const cited = citation(...(cite.length ? cite : [df]));
+  const text = [`# ${lines.length} accessions. Drawn from: ${cited.text}`, ...lines].join("\n") + "\n";
+  return { lines, withDoi, withoutDoi: lines.length - withDoi, citation: cited, text };
 }

@@ -21,7 +21,7 @@ export function formatValue(v: unknown): string {
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Text longer than this wraps inside its cell (a column of messages, evidence or descriptions stays readable, whole). */
-export const CELL_CHARS = 64;
+export const CELL_CHARS = 40;
 /**
  * Longest text shown whole in a cell (a generous limit: a paragraph); a longer value shows its first `TEXT_CHARS`
  * characters and says, in the cell itself, how many more there are. Nothing is hidden in a hover title only: an
@@ -29,8 +29,8 @@ export const CELL_CHARS = 64;
  */
 export const TEXT_CHARS = 2_000;
 
-/** Wrapped text: a block at most 48 characters wide (at least 24, so a column never shrinks to a word). */
-const WRAP = "white-space:normal;overflow-wrap:anywhere;min-width:24ch;max-width:48ch";
+/** Wrapped text: a block at most 40 characters wide (at least 20, so a column never shrinks to a word). */
+const WRAP = "white-space:normal;overflow-wrap:anywhere;min-width:20ch;max-width:40ch";
 
 /** The text of a cell: whole up to TEXT_CHARS, else its start and a visible count of what follows. */
 function cellText(s: string): string {

@@ -43,7 +43,10 @@ export interface Provenance {
   filterCode?: string;
   /** Trait frames: the trials (datasets) the values come from, by title. */
   trials?: Trial[];
-  /** A frame joined from several toolkit frames (kind "joined", e.g. joinTraits()): the provenance of each. */
+  /**
+   * The downloads a frame stands for: each input of a frame joined from several (kind "joined", e.g. joinTraits()), or
+   * the download an analysis derived a frame from; citation() cites these.
+   */
   sources?: Provenance[];
   /** A frame an analysis derived from downloaded data: each step, oldest first (the source data stay cited). */
   derivation?: Derivation[];
@@ -84,7 +87,10 @@ export function derivedProvenance(
   if (!known.length) return undefined;
   const derivation: Derivation = { by: step.by, options: recorded(step.options) as Record<string, unknown>, at: new Date().toISOString() };
   const base = known.length === 1 ? known[0]! : joinedProvenance(known, step.by);
-  return { ...base, kind: step.kind, rows: step.rows, derivation: [...(base.derivation ?? []), derivation] };
+  // the downloads behind it stay in `sources`, so that citation() cites them (their rows, their kind), not the derived
+  // frame as if it had been downloaded ("Passport data of 2 records" for a table of 2 institutes made from 5,000 passports)
+  const sources = base.sources?.length ? base.sources : [base];
+  return { ...base, kind: step.kind, rows: step.rows, sources, derivation: [...(base.derivation ?? []), derivation] };
 }
 
 /** One record for a frame joined from several: their servers, endpoints and trials, each record kept in `sources`. */

@@ -55,7 +55,7 @@ export function corePcaScatter(result: CoreResultLike, { title = "The core in th
       marks: [Plot.dot(data, { x: "PC1", y: "PC2", fill: "group", r: (d: { group: string }) => (d.group === core ? 3 : 1.5) })],
     },
     title,
-    { subtitle: `${core} of ${fmt(inCore.length)} accessions; components of ${(options.columns ?? []).join(", ")}` },
+    { subtitle: `${core} of ${fmt(inCore.length)} accessions; components of ${(options.columns ?? []).length} columns` },
   );
 }
 
@@ -74,8 +74,9 @@ export function coreMap(
   result: CoreResultLike,
   { title = "Collecting sites: the core and the rest", extent }: { title?: string; extent?: MapExtent } = {},
 ): Figure {
-  const { inCore, core, rest } = groupLabels(result.frame);
-  const df = result.frame.withColumn(pl.Series("in", inCore.map((c) => (c ? core : rest))));
+  // plain labels: the map's legend adds the count of accessions with coordinates to each
+  const inCore = result.frame.getColumn("core").toArray() as boolean[];
+  const df = result.frame.withColumn(pl.Series("in", inCore.map((c) => (c ? "core" : "rest of the collection"))));
   return collectingSitesMap(df.sort("core"), { color: "in", title, ...(extent ? { extent } : {}) });
 }
 
@@ -115,7 +116,8 @@ export function coreCoverage(result: CoreResultLike, column: string, { top = 15,
     { key, who: "collection", share: c.n / N, label: fmt(c.n) },
     { key, who: "core", share: c.k / K, label: fmt(c.k) },
   ]);
-  const covered = [...all.values()].filter((c) => c.k > 0).length;
+  const given = [...all].filter(([key]) => key !== "(not given)");
+  const covered = given.filter(([, c]) => c.k > 0).length;
   const what = column === "ORIGCTY" ? "countries of origin" : column === "SAMPSTAT" ? "biological statuses" : `values of ${column}`;
   const heading = title ?? `Coverage of ${what}: the core against the collection`;
   const longest = Math.max(0, ...rows.map(([k]) => k.length));
@@ -137,7 +139,7 @@ export function coreCoverage(result: CoreResultLike, column: string, { top = 15,
     },
     heading,
     {
-      subtitle: `the core (${fmt(K)}) holds ${fmt(covered)} of the ${fmt(all.size)} ${what} of the collection (${
+      subtitle: `the core (${fmt(K)}) holds ${fmt(covered)} of the ${fmt(given.length)} ${what} of the collection (${
         fmt(N)
       }); bars: share of each`,
     },
