@@ -113,6 +113,24 @@ describe("bestBets()", () => {
   });
 });
 
+describe("the figures", () => {
+  it("map, probability and confusion matrix carry counts, units and names", async () => {
+    const { figsBestBetsMap, figsConfusion, figsProbabilityPlot } = await import("../src/plot/index.ts");
+    const f = frame();
+    const model = figsModels(f, { trait: "drought", positive: "tolerant", ...FAST });
+    const bets = bestBets(f, { model, size: 4 });
+    const map = figsBestBetsMap(bets, model, { variable: "bio12", unit: "mm" }).svg;
+    expect(map).toMatch(/4 best bets \(red rings\) of 12 candidate sites; colour: bio12 \(mm\) at the site/);
+    const prob = figsProbabilityPlot(bets, model, { variable: "bio12", unit: "mm" }).svg;
+    expect(prob).toMatch(/P\(drought = tolerant\) by/);
+    expect(prob).toMatch(/bio12 \(mm\)/);
+    const cm = figsConfusion(model).svg;
+    const t = model.best.test as { n: number };
+    expect(cm).toContain(`drought on ${t.n} held-back test sites`);
+    expect(cm).toMatch(/always the largest class: 0\.\d\d/);
+  }, 120_000);
+});
+
 describe("the parts", () => {
   it("a stratified split keeps every class's share (ceiling(p × n) of each, as caret)", () => {
     const y = [...Array(30).fill("a"), ...Array(10).fill("b")];

@@ -13,6 +13,7 @@ import { DATA_FILES, type DataFileName, readData } from "../src/sandbox/generato
 import { GENERATOR_VERSION } from "../src/sandbox/db.ts";
 import { characterization, DATASET_TEMPLATES, evaluation, screening } from "../src/sandbox/generator/traits-reference.ts";
 import { siteData } from "../src/sandbox/generator/site-data.ts";
+import { RULES } from "../src/quality/rules.ts";
 
 const names = Object.keys(DATA_FILES) as DataFileName[];
 const raw = (name: string) => JSON.parse(readFileSync(`${DATA_DIR}${name}`, "utf8"));
@@ -77,6 +78,15 @@ describe("the sandbox generator's data files", () => {
     }
     expect(Object.keys(names.nameArea).filter((x) => !countries.has(x))).toEqual([]);
     expect(Object.keys(siteData().countries).sort()).toEqual([...countries].sort());
+  });
+
+  it("every planted kind is planted by planted.ts and found by a rule of checkPassports()", () => {
+    const code = readFileSync("src/sandbox/generator/planted.ts", "utf8");
+    const rules = new Set(RULES.map((r) => r.id));
+    for (const k of readData("planted-kinds.json").kinds) {
+      expect(code, k.kind).toContain(`kind("${k.kind}")`);
+      expect(rules.has(k.rule), k.rule).toBe(true);
+    }
   });
 
   it("named descriptors and term lists resolve; a NUMERIC following a CODED one has one mean per term", () => {

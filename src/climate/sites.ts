@@ -126,7 +126,7 @@ function interpolate(g: Grid, x: Float64Array, y: Float64Array, four: Float64Arr
     const [x1, y1] = cellCentre(g, four[k]!);
     const x2 = cellCentre(g, four[k + 1]!)[0];
     const y2 = cellCentre(g, four[k + 3]!)[1];
-    out[i] = bilinearValue(x[i]!, y[i]!, x1, x2, y1, y2, [v[k]!, v[k + 1]!, v[k + 2]!, v[k + 3]!]);
+    out[i] = bilinearValue(x[i]!, y[i]!, [x1, x2, y1, y2], [v[k]!, v[k + 1]!, v[k + 2]!, v[k + 3]!]);
   }
   return out;
 }

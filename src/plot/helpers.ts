@@ -170,7 +170,7 @@ function worldLand(): unknown {
   return land;
 }
 /** Countries at 1:50 million, for zoomed maps (borders, so a reader sees which country a site is in). */
-function worldCountries(): unknown {
+export function worldCountries(): unknown {
   if (!borders) {
     const topo = createRequire(import.meta.url)("world-atlas/countries-50m.json");
     borders = feature(topo, topo.objects.countries);

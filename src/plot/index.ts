@@ -35,3 +35,4 @@ export { sharedMaterialMatrix } from "./duplicates.ts";
 export { recordedDecimals, roundedLikeData } from "./precision.ts";
 export { coreCoverage, coreMap, corePcaScatter, type CoreResultLike } from "./core-collection.ts";
 export { climateSitesMap, climateSpace } from "./climate.ts";
+export { figsBestBetsMap, figsConfusion, figsProbabilityPlot, topVariable } from "./figs.ts";

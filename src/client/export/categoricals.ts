@@ -77,7 +77,10 @@ export class GatheredBlocks {
     if (!this.#gathering || !this.#codes || !this.#blocks.length) return undefined;
     const rest = stack(this.#blocks.map((b) => b.df));
     if (rest.height !== this.#codes.height) return undefined;
-    return pl.concat([rest, this.#codes], { how: "horizontal" }).select(...this.#blocks[0]!.columns);
+    // the blocks' order, less what stacking left out (a number's text as sent, kept only until the blocks are unified)
+    const both = pl.concat([rest, this.#codes], { how: "horizontal" });
+    const kept = new Set(both.columns);
+    return both.select(...this.#blocks[0]!.columns.filter((c) => kept.has(c)));
   }
 
   /** The blocks as they came (each in its own column order), gathered codes sliced back in without copying. */

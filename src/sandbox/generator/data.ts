@@ -248,6 +248,19 @@ const TraitsFile = z.object({
   figs: z.array(FigsTrial),
 }).strict();
 
+const PlantedKindsFile = z.object({
+  ...Header,
+  kinds: z.array(
+    z.object({
+      kind: z.string().regex(/^[a-z-]+$/),
+      /** The rule of checkPassports() expected to report it. */
+      rule: z.string().regex(/^[a-z-]+$/),
+      field: z.string().regex(/^[A-Z_]+$/),
+      description: z.string().min(1),
+    }).strict(),
+  ).min(1),
+}).strict();
+
 /** The data files and their schemas. */
 export const DATA_FILES = {
   "crops.json": CropsFile,
@@ -257,6 +270,7 @@ export const DATA_FILES = {
   "codes.json": CodesFile,
   "names.json": NamesFile,
   "traits.json": TraitsFile,
+  "planted-kinds.json": PlantedKindsFile,
 } as const;
 export type DataFileName = keyof typeof DATA_FILES;
 

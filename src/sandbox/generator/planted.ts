@@ -10,6 +10,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { SEA_PER_COUNTRY, SITES_PER_COUNTRY } from "./passports.ts";
 import { RULES } from "../../quality/rules.ts";
 import { COUNTRIES } from "./reference.ts";
+import { readData } from "./data.ts";
 import { ACCESSION_COLUMNS, accessionOf, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Rules a planted coordinate error may rightly trigger besides its own: any coordinate rule. */
@@ -25,47 +26,11 @@ export interface PlantedKind {
   description: string;
 }
 
-const k = (kind: string, rule: string, field: string, description: string): PlantedKind => ({
-  kind,
-  rule,
-  field,
-  accepts: rule.startsWith("coord-") ? COORD_RULES : [rule],
-  description,
-});
-
-/** The kinds of planted error, in the order of their draw. */
-export const PLANTED_KINDS: readonly PlantedKind[] = [
-  k("swapped", "coord-swapped", "DECLATITUDE", "latitude and longitude swapped (only where that moves the site 30 km outside ORIGCTY)"),
-  k("sign-lat", "coord-sign", "DECLATITUDE", "latitude negated (only where that moves the site 30 km outside ORIGCTY)"),
-  k("sign-lon", "coord-sign", "DECLONGITUDE", "longitude negated (only where that moves the site 30 km outside ORIGCTY)"),
-  k("sea", "coord-sea", "DECLATITUDE", "a point at sea near ORIGCTY, at least 50 km from any land (none of its slips in ORIGCTY)"),
-  k("zero", "coord-zero", "DECLATITUDE", "0/0"),
-  k("country", "coord-country", "DECLATITUDE", "a collecting site of another country (its centroid at least 15 degrees away)"),
-  k("centroid", "coord-centroid", "DECLATITUDE", "the centroid of ORIGCTY's largest part (countries whose centroid is on their land)"),
-  k("equal", "coord-equal", "DECLONGITUDE", "longitude set to the latitude"),
-  k("rounded", "coord-rounded", "DECLATITUDE", "both coordinates rounded to whole degrees, COORDUNCERT 100 m"),
-  k("precision", "coord-precision", "COORDUNCERT", "coordinates rounded to 1 decimal, COORDUNCERT 100 m"),
-  k("date-invalid", "date-invalid", "ACQDATE", "ACQDATE with month 13, 30 February or 31 September"),
-  k("date-future", "date-future", "ACQDATE", "ACQDATE in 2030-2079"),
-  k("date-order", "date-order", "COLLDATE", "COLLDATE one or two years after ACQDATE"),
-  k("sampstat", "code-invalid", "SAMPSTAT", "SAMPSTAT 150, 250, 350 or 450 (not MCPD codes)"),
-  k("collsrc", "code-invalid", "COLLSRC", "COLLSRC 17, 35, 45 or 98"),
-  k(
-    "sampstat-collsrc",
-    "sampstat-collsrc",
-    "COLLSRC",
-    "COLLSRC 10 (wild habitat) for bred material (SAMPSTAT 400-600), 50 (seed company) for wild (100-120)",
-  ),
-  k("storage", "code-invalid", "STORAGE", "STORAGE 14, 13;70, 21 or 15"),
-  k("country-former", "country-former", "ORIGCTY", "ORIGCTY SUN for a former Soviet republic, DDR for Germany"),
-  k("country-unknown", "country-unknown", "ORIGCTY", "ORIGCTY XXX, URS or EUR"),
-  k("duplicate", "accenumb-duplicate", "ACCENUMB", "ACCENUMB of the previous accession of the same institute (both are recorded)"),
-  k("doi-malformed", "doi-malformed", "DOI", "a space instead of the DOI's slash"),
-  k("doi-url", "doi-url", "DOI", "the DOI as a https://doi.org/ URL"),
-  k("doi-list", "doi-list", "DOI", "the DOI and the previous accession's DOI of the institute, joined by ';'"),
-  k("doi-check", "doi-check", "DOI", "the DOI's check symbol changed (0 to 1, anything else to 0)"),
-  k("taxon", "taxon-grin", "SPECIES", "SPECIES of another species of the crop, GRIN_NAME unchanged"),
-];
+/** The kinds of planted error, in the order of their draw (data/planted-kinds.json). */
+export const PLANTED_KINDS: readonly PlantedKind[] = readData("planted-kinds.json").kinds.map((x) => ({
+  ...x,
+  accepts: x.rule.startsWith("coord-") ? COORD_RULES : [x.rule],
+}));
 
 /** Default share of accessions drawn for planting when the option is `true`. */
 export const DEFAULT_PLANT_RATE = 0.02;
@@ -85,7 +50,11 @@ export async function plantErrors(con: DuckDBConnection, rate: number): Promise<
 }
 
 /** The index of a kind in PLANTED_KINDS (the draw). */
-const kind = (name: string) => PLANTED_KINDS.findIndex((x) => x.kind === name);
+function kind(name: string): number {
+  const i = PLANTED_KINDS.findIndex((x) => x.kind === name);
+  if (i < 0) throw new Error(`sandbox generator: data/planted-kinds.json lacks kind ${name}, which planted.ts plants`);
+  return i;
+}
 
 /** CTEs d, o: the accessions drawn, each with its kind, its site's slip flags, another country's site and a point at sea. */
 function drawnSql(rate: number): string {

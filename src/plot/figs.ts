@@ -1,0 +1,144 @@
+/** Figures of FIGS results (figsModels(), bestBets()): the best bets on the map, the model's probability, the confusion matrix. */
+import * as Plot from "@observablehq/plot";
+import pl from "nodejs-polars";
+import type { DataFrame } from "nodejs-polars";
+import type { BestBetsResult } from "../figs/bestbets.ts";
+import type { FigsModelsResult } from "../figs/models.ts";
+import { boxPolygon, resolveExtent } from "./extent.ts";
+import { type Figure, render } from "./figure.ts";
+import { worldCountries } from "./helpers.ts";
+import { CATEGORY_COLOURS, fmt } from "./labels.ts";
+
+/**
+ * The most important climate column of the best model (largest permutation importance).
+ * @example
+ * ```ts
+ * import { figsModels } from "genesys-notebook";
+ * import { topVariable } from "genesys-notebook/plot";
+ * declare const frame: import("nodejs-polars").DataFrame;
+ * console.log(topVariable(figsModels(frame, { trait: "RWA", positive: "R" })));
+ * ```
+ */
+export function topVariable(model: FigsModelsResult): string {
+  const rows = model.importance.filter(pl.col("model").eq(pl.lit(model.best.name))).sort("importance", true);
+  return String(rows.getColumn("variable").get(0));
+}
+
+const rowsOf = (df: DataFrame, cols: string[]) => df.select(...cols).toRecords() as Record<string, number | boolean | null>[];
+
+/**
+ * The candidate sites on a map, coloured by the most important climate variable (or `variable`), the best bets ringed.
+ * @example
+ * ```ts
+ * import { bestBets, figsModels } from "genesys-notebook";
+ * import { figsBestBetsMap } from "genesys-notebook/plot";
+ * declare const frame: import("nodejs-polars").DataFrame; // accessions with climate columns and a trait
+ * const model = figsModels(frame, { trait: "RWA", positive: "R" });
+ * figsBestBetsMap(bestBets(frame, { model, size: 50 }), model, { unit: "mm" }).save("out/best-bets.svg");
+ * ```
+ */
+export function figsBestBetsMap(
+  bets: BestBetsResult,
+  model: FigsModelsResult,
+  { variable = topVariable(model), unit = "", title = "Best bets and the climate of the collecting sites", note = "" } = {},
+): Figure {
+  const cols = ["DECLONGITUDE", "DECLATITUDE", variable, "FIGS_BEST_BET"];
+  const all = rowsOf(bets.passports.filter(pl.col("FIGS_SCORE").isNotNull().and(pl.col("DECLATITUDE").isNotNull())), cols);
+  const best = all.filter((r) => r.FIGS_BEST_BET);
+  const box = resolveExtent("data", all.map((r) => [Number(r.DECLONGITUDE), Number(r.DECLATITUDE)] as const), "figsBestBetsMap()");
+  const label = `${variable}${unit ? ` (${unit})` : ""}`;
+  return render(
+    {
+      title,
+      width: 900,
+      height: 520,
+      projection: box ? { type: "equal-earth", domain: boxPolygon(box) as never, inset: 10 } : "equal-earth",
+      color: { type: "linear", scheme: "viridis", label, legend: true },
+      marks: [
+        Plot.geo(worldCountries() as never, { fill: "#f1f1f1", stroke: "#bbb", strokeWidth: 0.5 }),
+        Plot.dot(all, { x: "DECLONGITUDE", y: "DECLATITUDE", r: 2.5, fill: variable, fillOpacity: 0.8 }),
+        Plot.dot(best, { x: "DECLONGITUDE", y: "DECLATITUDE", r: 6, stroke: "#d62728", strokeWidth: 2 }),
+      ],
+    },
+    title,
+    {
+      subtitle: `${fmt(best.length)} best bets (red rings) of ${fmt(all.length)} candidate sites; colour: ${label} at the site` +
+        (note ? `; ${note}` : ""),
+    },
+  );
+}
+
+/**
+ * The model's probability of the wanted class (or predicted value) of every candidate against one climate variable.
+ * @example
+ * ```ts
+ * import { bestBets, figsModels } from "genesys-notebook";
+ * import { figsProbabilityPlot } from "genesys-notebook/plot";
+ * declare const frame: import("nodejs-polars").DataFrame;
+ * const model = figsModels(frame, { trait: "RWA", positive: "R" });
+ * figsProbabilityPlot(bestBets(frame, { model, size: 50 }), model, { unit: "mm" }).save("out/probability.svg");
+ * ```
+ */
+export function figsProbabilityPlot(
+  bets: BestBetsResult,
+  model: FigsModelsResult,
+  { variable = topVariable(model), unit = "", title = "Predicted chance against the most important variable", note = "" } = {},
+): Figure {
+  const all = rowsOf(bets.passports.filter(pl.col("FIGS_SCORE").isNotNull()), [variable, "FIGS_SCORE", "FIGS_BEST_BET"]);
+  const y = model.kind === "class" ? `P(${model.trait} = ${model.positive}) by ${model.best.name}` : `predicted ${model.trait}`;
+  return render(
+    {
+      title,
+      width: 760,
+      height: 420,
+      x: { label: `${variable}${unit ? ` (${unit})` : ""}` },
+      y: { label: y, ...(model.kind === "class" ? { domain: [0, 1] } : {}), grid: true },
+      marks: [
+        Plot.dot(all.filter((r) => !r.FIGS_BEST_BET), { x: variable, y: "FIGS_SCORE", r: 2, fill: "#999", fillOpacity: 0.6 }),
+        Plot.dot(all.filter((r) => r.FIGS_BEST_BET), { x: variable, y: "FIGS_SCORE", r: 3.5, fill: "#d62728" }),
+      ],
+    },
+    title,
+    {
+      subtitle: `${fmt(all.length)} unevaluated accessions, best bets in red; ${note || model.verdict.split(":")[0]}`,
+    },
+  );
+}
+
+/**
+ * The best model's confusion matrix on the held-back test sites: counts, observed down, predicted across.
+ * @example
+ * ```ts
+ * import { figsModels } from "genesys-notebook";
+ * import { figsConfusion } from "genesys-notebook/plot";
+ * declare const frame: import("nodejs-polars").DataFrame;
+ * figsConfusion(figsModels(frame, { trait: "RWA", positive: "R" })).save("out/confusion.svg");
+ * ```
+ */
+export function figsConfusion(model: FigsModelsResult, { title = "", note = "" } = {}): Figure {
+  const m = model.confusion ?? [];
+  const data = m.flatMap((row, o) => row.map((n, p) => ({ observed: model.classes[o]!, predicted: model.classes[p]!, n })));
+  const t = model.best.test as { accuracy?: number; kappa?: number; noInformationRate?: number; n: number };
+  const heading = title || `${model.best.name}: ${model.trait} on ${fmt(t.n)} held-back test sites`;
+  return render(
+    {
+      title: heading,
+      width: 420,
+      height: 320,
+      marginLeft: 90,
+      padding: 0,
+      x: { label: "predicted", axis: "top" },
+      y: { label: "observed" },
+      color: { type: "linear", range: ["#f2f6fb", CATEGORY_COLOURS[0]!] },
+      marks: [
+        Plot.cell(data, { x: "predicted", y: "observed", fill: "n", inset: 0.5 }),
+        Plot.text(data, { x: "predicted", y: "observed", text: (d: { n: number }) => fmt(d.n), fill: "black", fontSize: 16 }),
+      ],
+    },
+    heading,
+    {
+      subtitle: `accuracy ${t.accuracy?.toFixed(2)} (always the largest class: ${t.noInformationRate?.toFixed(2)}), ` +
+        `Kappa ${t.kappa?.toFixed(2)}${note ? `; ${note}` : ""}`,
+    },
+  );
+}
