@@ -42,7 +42,7 @@ describe("bilinear against terra::extract(method = 'bilinear')", () => {
         const [x1, y1] = cellCentre(r.grid, four[4 * i]!);
         const [x2] = cellCentre(r.grid, four[4 * i + 1]!);
         const [, y2] = cellCentre(r.grid, four[4 * i + 3]!);
-        out[i] = bilinearValue(x[i]!, y[i]!, x1, x2, y1, y2, [v[4 * i]!, v[4 * i + 1]!, v[4 * i + 2]!, v[4 * i + 3]!]);
+        out[i] = bilinearValue(x[i]!, y[i]!, [x1, x2, y1, y2], [v[4 * i]!, v[4 * i + 1]!, v[4 * i + 2]!, v[4 * i + 3]!]);
       }
       expect(differing(out, terra(name).bilinear, 1e-12)).toEqual([]);
     });

@@ -411,6 +411,9 @@ describe("maps that fit the data", () => {
     expect(collectingSitesMap(world, { extent: [0, 30, 30, 60] }).count("circle")).toBe(1);
     expect(collectingSitesMap(world, { extent: ["ZAF"] }).count("circle")).toBe(1);
     expect(() => collectingSitesMap(world, { extent: "Andies" })).toThrow(/extent 'Andies' is not a region.*Andes/s);
+    // the headline says its subject once
+    expect(() => collectingSitesMap(world, { extent: "Andies" })).toThrow(/^collectingSitesMap\(\): extent 'Andies'/);
+    expect(() => collectingSitesMap(world, { extent: [10, 0, -10, 5] })).not.toThrow(/collectingSitesMap\(\): collectingSitesMap/);
     expect(() => collectingSitesMap(world, { extent: [10, 0, -10, 5] })).toThrow(/not a box \[west, south, east, north\]/);
     expect(() => collectingSitesMap(world, { extent: ["Peru"] })).toThrow(/not an ISO 3166 alpha-3 code/);
   });

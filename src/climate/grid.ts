@@ -89,26 +89,22 @@ export function cellCentre(g: Grid, cell: number): [number, number] {
   return [g.xmin + (col + 0.5) * ((g.xmax - g.xmin) / g.ncol), g.ymax - (row + 0.5) * ((g.ymax - g.ymin) / g.nrow)];
 }
 
+/** Four numbers: cell-centre coordinates x1, x2, y1, y2, or the values v11, v12, v21, v22. */
+type Quad = readonly [number, number, number, number];
+
 /**
  * terra's bilinearInt (weights = false): the value at (x, y) from the four cells' values v11 (r1c1), v12 (r1c2),
- * v21 (r2c1), v22 (r2c2) with centres x1, x2 (columns) and y1, y2 (rows); missing neighbours (NaN) are left out the
+ * v21 (r2c1), v22 (r2c2) with `centres` x1, x2 (columns) and y1, y2 (rows); missing neighbours (NaN) are left out the
  * way terra leaves them out, NaN when all four are missing.
  */
-export function bilinearValue(
-  x: number,
-  y: number,
-  x1: number,
-  x2: number,
-  y1: number,
-  y2: number,
-  v: readonly [number, number, number, number],
-): number {
+export function bilinearValue(x: number, y: number, centres: Quad, v: Quad): number {
+  const [x1, x2, y1, y2] = centres;
   const [v11, v12, v21] = v;
   const [n1, n2, n3, n4] = v.map(Number.isNaN) as [boolean, boolean, boolean, boolean];
   const dx = x2 - x1;
   const dy = y1 - y2;
   if (Number.isNaN(x) || Number.isNaN(y) || (n1 && n2 && n3 && n4)) return NaN;
-  if (dx > 0 && dy > 0) return both(x, y, x1, x2, y1, y2, v, [n1, n2, n3, n4]);
+  if (dx > 0 && dy > 0) return both(x, y, centres, v, [n1, n2, n3, n4]);
   if (dx > 0) {
     if (!(n1 || n2)) return v11 * (x2 - x) / dx + v12 * (x - x1) / dx + 0 + 0;
     return !n1 ? v11 + 0 + 0 + 0 : !n2 ? 0 + v12 + 0 + 0 : NaN;
@@ -121,16 +117,7 @@ export function bilinearValue(
 }
 
 /** bilinearInt's case of two distinct columns and rows: each pattern of missing neighbours as terra weighs it. */
-function both(
-  x: number,
-  y: number,
-  x1: number,
-  x2: number,
-  y1: number,
-  y2: number,
-  [v11, v12, v21, v22]: readonly [number, number, number, number],
-  [n1, n2, n3, n4]: readonly [boolean, boolean, boolean, boolean],
-): number {
+function both(x: number, y: number, [x1, x2, y1, y2]: Quad, [v11, v12, v21, v22]: Quad, [n1, n2, n3, n4]: readonly boolean[]): number {
   const dx = x2 - x1;
   const dy = y1 - y2;
   const d = dx * dy;

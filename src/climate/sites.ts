@@ -98,12 +98,20 @@ function coordinates(df: DataFrame, lat: string, lon: string): { x: Float64Array
   return { x: read(lon), y: read(lat) };
 }
 
-/** Samples every layer at the points: one Float64Array per layer, NaN where there is no value. */
-async function sample(layers: Layer[], x: Float64Array, y: Float64Array, method: "simple" | "bilinear"): Promise<Float64Array[]> {
+/**
+ * Samples every layer at the points: one array per layer, NaN where there is no value. A cell's own value from a
+ * Float32 or 16-bit layer is exact in a Float32Array (half the bytes to hand to polars, which widens it to Float64).
+ */
+async function sample(
+  layers: Layer[],
+  x: Float64Array,
+  y: Float64Array,
+  method: "simple" | "bilinear",
+): Promise<(Float64Array | Float32Array)[]> {
   const g = layers[0]!.raster.grid;
   const cells = method === "simple" ? cellsFromXY(g, x, y) : fourCellsFromXY(g, x, y);
   const buffer = new Float64Array(cells.length);
-  const out: Float64Array[] = [];
+  const out: (Float64Array | Float32Array)[] = [];
   const plans = new Map<string, ReadPlan>();
   for (const layer of layers) {
     const { blockWidth: w, blockHeight: h } = layer.raster;
@@ -126,7 +134,7 @@ function interpolate(g: Grid, x: Float64Array, y: Float64Array, four: Float64Arr
     const [x1, y1] = cellCentre(g, four[k]!);
     const x2 = cellCentre(g, four[k + 1]!)[0];
     const y2 = cellCentre(g, four[k + 3]!)[1];
-    out[i] = bilinearValue(x[i]!, y[i]!, x1, x2, y1, y2, [v[k]!, v[k + 1]!, v[k + 2]!, v[k + 3]!]);
+    out[i] = bilinearValue(x[i]!, y[i]!, [x1, x2, y1, y2], [v[k]!, v[k + 1]!, v[k + 2]!, v[k + 3]!]);
   }
   return out;
 }
@@ -183,7 +191,7 @@ const prepare = defineAnalysis({
 
 interface Sampled {
   layers: Layer[];
-  values: Float64Array[];
+  values: (Float64Array | Float32Array)[];
   x: Float64Array;
   y: Float64Array;
   described: DataFrame;
@@ -223,7 +231,7 @@ const attach = defineAnalysis({
       ctx.log.note(`${NAME}: the rasters say they hold generated data (the sandbox's synthetic climate), not measurements`);
     }
     const added = columns.map((c) => c.name);
-    const out = df.hstack(pl.DataFrame(columns)).withColumns(...added.map((c) => pl.col(c).fillNan(null)));
+    const out = df.hstack(pl.DataFrame(columns)).withColumns(...added.map((c) => pl.col(c).cast(pl.Float64).fillNan(null)));
     layersByResult.set(out, s.described);
     return out;
   },

@@ -81,7 +81,9 @@ function run(df: DataFrame, o: CoreCollectionOptionsParsed, ctx: AnalysisContext
   const prep = prepareColumns(df, { columns, ordinal: o.ordinal });
   if (prep.data.columns.length === 0) noUsableColumn(prep.dropped);
   const candidates = candidateRows(n, prep, never);
-  const withAlways = new Set([...candidates, ...always]).size;
+  const isCandidate = new Uint8Array(n);
+  for (const r of candidates) isCandidate[r] = 1;
+  const withAlways = candidates.length + always.filter((r) => !isCandidate[r]).length;
   if (withAlways < size) tooFewCandidates(size, withAlways, prep.rowsWithoutData.length, never.length);
   const report = searchCore(prep.data, {
     size,

@@ -48,9 +48,8 @@ export interface BestBetsResult {
 export function modelSentence(m: FigsModelsResult): string {
   const t = m.best.test;
   const scores = "kappa" in t
-    ? `test accuracy ${t.accuracy.toFixed(2)} against the no-information rate ${t.noInformationRate.toFixed(2)}, Kappa ${
-      t.kappa.toFixed(2)
-    }`
+    ? `test accuracy ${t.accuracy.toFixed(2)} against the no-information rate ${t.noInformationRate.toFixed(2)}, ` +
+      `Kappa ${t.kappa.toFixed(2)}, AUC ${t.auc.toFixed(2)}`
     : `test RMSE ${t.rmse.toFixed(2)} against ${t.baselineRmse.toFixed(2)} for the mean, R² ${t.rsquared.toFixed(2)}`;
   return `Ranked by figsModels(): ${m.best.name} (${paramText(m.best.params)}) of ${
     m.kind === "class" ? `P(${m.trait} = "${m.positive}")` : m.trait

@@ -125,7 +125,8 @@ export function withRankColumns(
   const at = new Map(order.map((r, i) => [r, i]));
   const spread = <T>(xs: readonly T[]) => Array.from({ length: frame.height }, (_, r) => (at.has(r) ? xs[at.get(r)!]! : null));
   return frame.withColumns(
-    pl.Series("FIGS_RANK", spread(order.map((_, i) => i + 1)), pl.Int32),
+    // cast, not typed at construction: under Deno, nodejs-polars 0.25 turns the nulls of a typed Int32 Series into 0
+    pl.Series("FIGS_RANK", spread(order.map((_, i) => i + 1))).cast(pl.Int32),
     ...Object.entries(extra).map(([name, xs]) => pl.Series(name, spread(xs))),
   );
 }

@@ -21,6 +21,10 @@ export interface ClassScores {
   noInformationRate: number;
   /** P(accuracy ≥ the observed | every guess the largest class), one-sided binomial. */
   pValue: number;
+  /** The area under the ROC curve of the wanted class's probability: how well the model ranks (0.5: no better than chance). */
+  auc: number;
+  /** One-sided p-value of the AUC exceeding 0.5 (Mann-Whitney, normal approximation). */
+  aucPValue: number;
   n: number;
 }
 
@@ -65,7 +69,24 @@ function oneVsRest(m: number[][], c: number): [number, number] {
   return [obs ? tp / obs : NaN, n - obs ? (n - obs - (pred - tp)) / (n - obs) : NaN];
 }
 
-export function classScores(observed: readonly number[], predicted: readonly number[], classes: number, positive: number): ClassScores {
+/** AUC of `score` for `observed === positive` (ties count half) and its one-sided Mann-Whitney p-value. */
+export function aucOf(observed: readonly number[], score: readonly number[], positive: number): { auc: number; aucPValue: number } {
+  const pos = score.filter((_, i) => observed[i] === positive), neg = score.filter((_, i) => observed[i] !== positive);
+  if (!pos.length || !neg.length) return { auc: NaN, aucPValue: 1 };
+  let u = 0;
+  for (const p of pos) for (const q of neg) u += p > q ? 1 : p === q ? 0.5 : 0;
+  const auc = u / (pos.length * neg.length);
+  const se = Math.sqrt((pos.length + neg.length + 1) / (12 * pos.length * neg.length));
+  return { auc, aucPValue: normalUpper((auc - 0.5) / se) };
+}
+
+export function classScores(
+  observed: readonly number[],
+  predicted: readonly number[],
+  classes: number,
+  positive: number,
+  probability: readonly number[] = [],
+): ClassScores {
   const counts = Array.from({ length: classes }, () => new Array<number>(classes).fill(0));
   observed.forEach((o, i) => counts[o]![predicted[i]!]!++);
   const n = observed.length, correct = counts.reduce((s, r, i) => s + r[i]!, 0);
@@ -87,6 +108,7 @@ export function classScores(observed: readonly number[], predicted: readonly num
     specificity: mean(1),
     noInformationRate: nir,
     pValue: binomialUpper(correct, n, nir),
+    ...(probability.length ? aucOf(observed, probability, positive) : { auc: NaN, aucPValue: 1 }),
     n,
   };
 }

@@ -29,7 +29,7 @@ export interface FigsModelsResult {
   classes: string[];
   positive?: string;
   climate: string[];
-  /** The model bestBets() uses: of those beating the baseline the highest Kappa (lowest RMSE), else the best anyway. */
+  /** The model bestBets() uses: of those beating the baseline the highest AUC (lowest RMSE), else the best anyway. */
   best: { method: Method; name: string; params: Params; test: ClassScores | NumberScores; beatsBaseline: boolean };
   /** In words: which model beats the no-information baseline, or that none does and the climate predicts nothing. */
   verdict: string;
@@ -85,7 +85,8 @@ function trainingSites(e: Evaluated, o: Parsed): number[] {
 
 /** The best of the models (see FigsModelsResult.best). */
 function bestOf(models: readonly ModelOutcome[]): ModelOutcome {
-  const key = (m: ModelOutcome) => ("kappa" in m.test ? m.test.kappa : -m.test.rmse) + (beats(m.test) ? 1e6 : 0);
+  // a class trait: the best ranking (AUC), since best bets are the top of a ranking; a number: the lowest RMSE
+  const key = (m: ModelOutcome) => ("auc" in m.test ? m.test.auc : -m.test.rmse) + (beats(m.test) ? 1e6 : 0);
   return models.reduce((b, m) => (key(m) > key(b) ? m : b));
 }
 

@@ -15,8 +15,12 @@ export const paramText = (p: Params) => Object.entries(p).map(([k, v]) => `${k} 
  * above 0; or the correlation of predicted and observed above 0 (p < 0.05) with an RMSE below the mean's.
  */
 export function beats(s: ClassScores | NumberScores): boolean {
-  return isClass(s) ? s.pValue < 0.05 && s.kappaLow > 0 : s.pValue < 0.05 && s.rmse < s.baselineRmse;
+  return isClass(s) ? classifies(s) || ranks(s) : s.pValue < 0.05 && s.rmse < s.baselineRmse;
 }
+/** Classifies better than always guessing the largest class. */
+const classifies = (s: ClassScores) => s.pValue < 0.05 && s.kappaLow > 0;
+/** Ranks the wanted class above the others better than chance (AUC above 0.5, p < 0.05): what a best-bet ranking needs. */
+const ranks = (s: ClassScores) => s.aucPValue < 0.05;
 
 /** One row per model and one for the baseline (always the largest class, or always the training mean). */
 export function scoresFrame(models: readonly ModelOutcome[], baselineLabel: string): DataFrame {
@@ -32,9 +36,20 @@ export function scoresFrame(models: readonly ModelOutcome[], baselineLabel: stri
       kappaHigh: t.kappaHigh,
       sensitivity: t.sensitivity as number | null,
       specificity: t.specificity as number | null,
+      auc: t.auc,
+      aucPValue: t.aucPValue as number | null,
       testSites: t.n,
     });
-    const base = { ...row(first), accuracy: first.noInformationRate, pValue: null, kappa: 0, kappaLow: 0, kappaHigh: 0 };
+    const base = {
+      ...row(first),
+      accuracy: first.noInformationRate,
+      pValue: null,
+      kappa: 0,
+      kappaLow: 0,
+      kappaHigh: 0,
+      auc: 0.5,
+      aucPValue: null,
+    };
     return pl.DataFrame([
       ...models.map((m) => ({ ...name(m), ...row(m.test as ClassScores), beatsBaseline: beats(m.test) })),
       { model: baselineLabel, parameters: "", ...base, sensitivity: null, specificity: null, beatsBaseline: false },
@@ -69,7 +84,7 @@ export function verdict(models: readonly ModelOutcome[], trait: string, baseline
   if (!good.length) {
     const detail = isClass(s0)
       ? `the best accuracy, ${f2(Math.max(...models.map((m) => (m.test as ClassScores).accuracy)))}, is not reliably above the ` +
-        `${f2(s0.noInformationRate)} of ${baselineLabel}, and no Kappa's 95% interval lies above 0`
+        `${f2(s0.noInformationRate)} of ${baselineLabel}, no Kappa's 95% interval lies above 0, and no AUC is reliably above 0.5`
       : `no model's predictions correlate reliably with the observed values or beat the RMSE ${
         f2((s0 as NumberScores).baselineRmse)
       } of ${baselineLabel}`;
@@ -80,9 +95,9 @@ export function verdict(models: readonly ModelOutcome[], trait: string, baseline
   const parts = good.map((m) => {
     const t = m.test;
     return isClass(t)
-      ? `${METHOD_NAMES[m.method]}: accuracy ${f2(t.accuracy)} against ${f2(t.noInformationRate)} (${pv(t.pValue)}), Kappa ${
-        f2(t.kappa)
-      } (95% ${f2(t.kappaLow)} to ${f2(t.kappaHigh)})`
+      ? `${METHOD_NAMES[m.method]}: accuracy ${f2(t.accuracy)} against ${f2(t.noInformationRate)} (${pv(t.pValue)}), ` +
+        `Kappa ${f2(t.kappa)} (95% ${f2(t.kappaLow)} to ${f2(t.kappaHigh)}), AUC ${f2(t.auc)} (${pv(t.aucPValue)})` +
+        (classifies(t) ? "" : ": it ranks the wanted class better than chance but does not classify better than the baseline")
       : `${METHOD_NAMES[m.method]}: RMSE ${f2(t.rmse)} against ${f2(t.baselineRmse)}, R² ${f2(t.rsquared)} (${pv(t.pValue)})`;
   });
   return `Beats the no-information baseline (${baselineLabel}) on the ${n} held-back test sites: ${parts.join("; ")}.` +

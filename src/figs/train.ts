@@ -118,7 +118,7 @@ export function trainMethod(input: TrainInput, method: Method, s: TrainSettings)
   const testPredictions = predict(pick(input.x, held)), observed = pick(input.y, held);
   const mean = pick(input.y, input.training).reduce((a, b) => a + b, 0) / input.training.length;
   const test = input.task.kind === "class"
-    ? classScores(observed, testPredictions.map(argmax), input.task.classes, input.positive)
+    ? classScores(observed, testPredictions.map(argmax), input.task.classes, input.positive, testPredictions.map((p) => p[input.positive]!))
     : numberScores(observed, testPredictions.map((p) => p[0]!), mean);
   return { method, params, tuning, test, testPredictions, importance: importance(pick(input.x, held), input, predict, rng), predict };
 }

@@ -39,6 +39,26 @@ function classes(values: number[], unit: string): { breaks: number[]; labels: st
   return { breaks, labels };
 }
 
+type Strip = { properties: { cls: string } };
+interface Cell {
+  lon: number;
+  lat: number;
+  value: number;
+}
+/** Neighbouring cells of one row in one class, joined into one strip (a map of 1° cells: thousands of shapes, not 20,000). */
+function runs(cells: Cell[], step: number, cls: (v: number) => string): { lat: number; west: number; east: number; cls: string }[] {
+  const out: { lat: number; west: number; east: number; cls: string }[] = [];
+  for (const c of cells) {
+    const k = cls(c.value);
+    const last = out.at(-1);
+    // strips no wider than 90°: a ring around the whole globe (Antarctica's rows) is no shape d3-geo can fill
+    const joins = last && last.lat === c.lat && last.cls === k && Math.abs(c.lon - step / 2 - last.east) < 1e-9;
+    if (joins && c.lon + step / 2 - last.west <= 90) last.east = c.lon + step / 2;
+    else out.push({ lat: c.lat, west: c.lon - step / 2, east: c.lon + step / 2, cls: k });
+  }
+  return out;
+}
+
 /**
  * The collecting sites over a climate layer: the layer's cells in seven classes (the legend in its unit), the sites on
  * top. `grid` is climateLayerGrid()'s frame; `sites` any frame with coordinates.
@@ -70,15 +90,16 @@ export function climateSitesMap(
   const { breaks, labels } = classes(values, d.unit);
   const colours = d.unit === "mm" ? WET : WARM;
   const cls = (v: number) => labels[breaks.filter((b) => v >= b).length]!;
-  const cells = (grid.toRecords() as { lon: number; lat: number; value: number }[]).map((c) => ({
+  const cells = runs(grid.sort(["lat", "lon"], [true, false]).toRecords() as unknown as Cell[], step, cls).map((r) => ({
     type: "Feature" as const,
-    properties: { cls: cls(c.value) },
+    properties: { cls: r.cls },
     geometry: {
       type: "Polygon" as const,
-      coordinates: [[[c.lon - step / 2, c.lat - step / 2], [c.lon + step / 2, c.lat - step / 2], [c.lon + step / 2, c.lat + step / 2], [
-        c.lon - step / 2,
-        c.lat + step / 2,
-      ], [c.lon - step / 2, c.lat - step / 2]]],
+      // clockwise (west→north→east→south) as d3-geo wants an exterior ring; counter-clockwise would be the rest of the sphere
+      coordinates: [[[r.west, r.lat - step / 2], [r.west, r.lat + step / 2], [r.east, r.lat + step / 2], [r.east, r.lat - step / 2], [
+        r.west,
+        r.lat - step / 2,
+      ]]],
     },
   }));
   const located = sites.select(lon, lat).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull()));
@@ -90,7 +111,8 @@ export function climateSitesMap(
       color: { type: "ordinal", domain: labels, range: colours, legend: true },
       marks: [
         Plot.sphere({ stroke: "#ccc", fill: "#f5f9fc" }),
-        Plot.geo(cells, { fill: (f: { properties: { cls: string } }) => f.properties.cls, stroke: "none" }),
+        // outlined in their own colour, so that neighbouring strips leave no hairline between them
+        Plot.geo(cells, { fill: (f: Strip) => f.properties.cls, stroke: (f: Strip) => f.properties.cls, strokeWidth: 0.6 }),
         Plot.dot(located.toRecords(), { x: lon, y: lat, r: 2, fill: "black", stroke: "white", strokeWidth: 0.5 }),
       ],
     },

@@ -61,7 +61,7 @@ function countriesBox(codes: readonly string[], fn: string): BBox {
   const boxes = codes.map((c) => {
     const i = index.codes.indexOf(c);
     if (i < 0) {
-      throw new GenesysInputError(`${fn}: extent names '${c}', not an ISO 3166 alpha-3 code with land on the map`, {
+      throw new GenesysInputError(`extent names '${c}', not an ISO 3166 alpha-3 code with land on the map`, {
         endpoint: fn,
         hint: `countries as upper-case alpha-3 codes, e.g. ["PER", "BOL"]; or a region: ${Object.keys(REGIONS).join(", ")}`,
       });
@@ -89,7 +89,7 @@ export function resolveExtent(extent: MapExtent | undefined, points: readonly (r
   if (isBox(e)) {
     const [w, s, east, n] = e;
     if (w < -180 || east > 180 || s < -90 || n > 90 || w >= east || s >= n) {
-      throw new GenesysInputError(`${fn}: extent [${e.join(", ")}] is not a box [west, south, east, north] on the globe`, {
+      throw new GenesysInputError(`extent [${e.join(", ")}] is not a box [west, south, east, north] on the globe`, {
         endpoint: fn,
         hint: "west < east within -180..180, south < north within -90..90, e.g. [-82, -56, -62, 13] for the Andes",
       });
@@ -100,7 +100,7 @@ export function resolveExtent(extent: MapExtent | undefined, points: readonly (r
     const name = Object.keys(REGIONS).find((r) => r.toLowerCase() === e.toLowerCase());
     if (name) return REGIONS[name]!;
     if (/^[A-Z]{3}$/.test(e)) return padded(countriesBox([e], fn));
-    throw new GenesysInputError(`${fn}: extent '${e}' is not a region this package knows`, {
+    throw new GenesysInputError(`extent '${e}' is not a region this package knows`, {
       endpoint: fn,
       hint: `"auto", "data", "world", ISO 3166 alpha-3 codes (["PER", "BOL"]), [west, south, east, north], or a region: ${
         Object.keys(REGIONS).join(", ")
@@ -108,7 +108,7 @@ export function resolveExtent(extent: MapExtent | undefined, points: readonly (r
     });
   }
   if (Array.isArray(e) && e.every((c) => typeof c === "string")) return padded(countriesBox(e as string[], fn));
-  throw new GenesysInputError(`${fn}: extent ${JSON.stringify(e)} is not understood`, {
+  throw new GenesysInputError(`extent ${JSON.stringify(e)} is not understood`, {
     endpoint: fn,
     hint: `"auto", "data", "world", ISO 3166 alpha-3 codes, [west, south, east, north], or a region: ${Object.keys(REGIONS).join(", ")}`,
   });

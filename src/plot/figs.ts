@@ -123,8 +123,9 @@ export function figsConfusion(model: FigsModelsResult, { title = "", note = "" }
   return render(
     {
       title: heading,
-      width: 420,
-      height: 320,
+      width: 680,
+      height: 360,
+      marginRight: 200,
       marginLeft: 90,
       padding: 0,
       x: { label: "predicted", axis: "top" },

@@ -20,6 +20,8 @@ import { defaultCacheDir } from "./db.ts";
 /** What every sandbox climate file says about itself (GDAL metadata DESCRIPTION), and figures repeat. */
 export const SANDBOX_CLIMATE_LABEL = "generated climate (sandbox): synthetic data made by genesys-notebook, not measurements";
 const MONTHLY = ["tmin", "tmax", "tavg", "prec"] as const;
+/** Bumped when the files' making changes (2: the land mask skips edges along the antimeridian). */
+const MODEL = "2";
 /** The global grid of cells of `minutes` arc-minutes. */
 const globalGrid = (minutes: number): Grid => ({
   xmin: -180,
@@ -47,7 +49,8 @@ export function landSpans(grid: Grid): Int32Array[] {
       for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
         const [x1, y1] = ring[i] as [number, number];
         const [x2, y2] = ring[j] as [number, number];
-        if ((y1 > y) !== (y2 > y)) xs.push(x1 + ((y - y1) / (y2 - y1)) * (x2 - x1));
+        // an edge along the antimeridian (an island split at ±180°) crosses no row: it would pair coasts across the globe
+        if ((y1 > y) !== (y2 > y) && Math.abs(x2 - x1) < 180) xs.push(x1 + ((y - y1) / (y2 - y1)) * (x2 - x1));
       }
     }
     xs.sort((a, b) => a - b);
@@ -80,7 +83,8 @@ export function sandboxClimateFiles(res = "10m"): string[] {
 
 /** A version of the generated files: the model's regions file and this module's grid. */
 function version(grid: Grid): string {
-  return createHash("sha256").update(readFileSync(SYNTHETIC_REGIONS_FILE)).update(JSON.stringify(grid)).digest("hex").slice(0, 10);
+  return createHash("sha256").update(readFileSync(SYNTHETIC_REGIONS_FILE)).update(JSON.stringify(grid)).update(MODEL)
+    .digest("hex").slice(0, 10);
 }
 
 /**

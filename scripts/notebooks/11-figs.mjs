@@ -1,0 +1,140 @@
+import { close } from "./common.mjs";
+
+/** Cells of notebooks/11-figs.ipynb: [kind, source] pairs. */
+export default [
+  [
+    "md",
+    "# FIGS: which accessions to request for a trait nobody has measured on them\n" +
+    "The **Focused Identification of Germplasm Strategy** (FIGS, ICARDA) uses the climate an accession was collected in " +
+    "to predict where a trait is likely: a model trained on the few evaluated accessions ranks the unevaluated ones, and " +
+    "the top of the ranking is the **best-bet subset**. `figsModels()` trains and compares random forest and k nearest " +
+    "neighbours as icardaFIGSr's `tuneTrain()` does with caret, and scores them on held-back sites **beside the " +
+    "no-information baseline**; `bestBets()` ranks the unevaluated accessions; `climateEnvelope()` is FIGS's filtering " +
+    "route. docs/figs.md says what FIGS can and cannot conclude, and how the models compare with caret on " +
+    "icardaFIGSr's own data.\n\n" +
+    "**A SELF-TEST ON GENERATED DATA.** The sandbox's wheat trial scores Russian wheat aphid resistance (RWA), whose " +
+    "chance the sandbox made rise as annual precipitation (bio12) falls, and Hessian fly resistance (HF), which it made " +
+    "unrelated to climate (docs/sandbox.md, FIGS traits); the climate is the sandbox's generated climate. Finding the " +
+    "RWA link shows that the method works; it says nothing about real aphids.",
+  ],
+  [
+    "code",
+    `import {
+  bestBets, climateAtSites, climateEnvelope, display, figsModels, Genesys, pl, sandboxClimate, startSandbox,
+} from "genesys-notebook";
+import { figsBestBetsMap, figsConfusion, figsProbabilityPlot } from "genesys-notebook/plot";
+const sb = await startSandbox({ accessions: 30_000, seed: 42 });
+const g = new Genesys({ baseUrl: sb.url, token: sb.token });
+await display("sandbox on this machine: generated data (30,000 accessions, seed 42) and generated climate: a self-test");`,
+  ],
+  [
+    "md",
+    "**1. Wheat passports, the FIGS trial's scores and the climate of every collecting site.** The trial's classes are " +
+    "`R` (resistant) and `S` (susceptible); an accession the trial did not screen has no class (null).",
+  ],
+  [
+    "code",
+    `const wheat = await g.passports({ crop: ["wheat"] });
+const t = await g.traits({ crop: ["wheat"] }, { aggregate: "first" });
+const trialName = (t.datasets.getColumn("title").toArray() as string[]).find((x) => x.includes("FIGS"))!;
+const col = (code: string) => String(t.descriptors.filter(pl.col("column_name").eq(pl.lit(code))).getColumn("name").get(0));
+const [RWA, HF] = [col("RWA"), col("HF")];
+const scores = t.wide.filter(pl.col("trial").eq(pl.lit(trialName))).select("UUID", pl.col(RWA).cast(pl.Utf8), pl.col(HF).cast(pl.Utf8));
+const BIO = Array.from({ length: 19 }, (_, i) => \`bio\${i + 1}\`);
+const frame = await climateAtSites(wheat.join(scores, { on: "UUID", how: "left" }), await sandboxClimate(), { layers: BIO });
+const n = (x: number) => x.toLocaleString("en");
+await display(\`\${n(wheat.height)} wheat accessions; "\${trialName}" screened \${n(scores.height)}; \` +
+  \`\${n(frame.filter(pl.col("bio12").isNotNull()).height)} have a site with climate\`);`,
+  ],
+  [
+    "md",
+    "**2. The filtering route**: landraces and wild wheat collected where the year is dry and the summer hot " +
+    "(annual precipitation bio12 below 400 mm, warmest month's maximum bio5 above 30 °C), one per collecting site, " +
+    "nearest the envelope's centre first (0 is the centre, 1 the edge of a bound).",
+  ],
+  [
+    "code",
+    `const dry = climateEnvelope(frame, { where: { bio12: { below: 400 }, bio5: { above: 30 } }, status: ["landrace", "wild"] });
+const several = dry.filter(pl.col("FIGS_MERGED").neq(pl.lit(""))).height;
+await display(\`\${dry.height} sites in the envelope; \${several} of them stand for several accessions (FIGS_MERGED)\`);
+await display(
+  dry.select("FIGS_RANK", "INSTCODE", "ACCENUMB", "SAMPSTAT", "ORIGCTY", "bio12", "bio5", "FIGS_DISTANCE", "FIGS_MERGED").head(8),
+);`,
+  ],
+  [
+    "md",
+    "**3. The trait-mining route on RWA.** To score the best bets against truth, 40% of the screened accessions are " +
+    "hidden (their class set to null, as if never screened); the models learn from the other 60%. Settings are " +
+    "reduced for a notebook (5-fold CV repeated twice, 3 candidates, 150 trees; the defaults are caret's 10 × 10, 10 " +
+    "candidates, 500 trees).",
+  ],
+  [
+    "code",
+    `const marked = frame.withColumns(pl.Series("hidden", Array.from({ length: frame.height }, (_, i) => (i * 7919) % 10 < 4)));
+const known = marked.withColumns(pl.when(pl.col("hidden")).then(pl.lit(null).cast(pl.Utf8)).otherwise(pl.col(RWA)).alias(RWA));
+const quick = { folds: 5, repeats: 2, tuneLength: 3, trees: 150 } as const;
+const rwa = figsModels(known, { trait: RWA, positive: "R", climate: BIO, ...quick });
+await display(rwa.verdict);
+await display(rwa.scores.select(
+  "model", "parameters", "accuracy", "noInformationRate", "pValue", "kappa", "kappaLow", "kappaHigh", "auc", "aucPValue",
+  "sensitivity", "specificity", "testSites",
+));`,
+  ],
+  [
+    "code",
+    `await display(figsConfusion(rwa, { note: "self-test on generated data" }));
+await display(rwa.importance.filter(pl.col("model").eq(pl.lit(rwa.best.name))).head(5));`,
+  ],
+  [
+    "md",
+    "**4. The best bets** among the hidden accessions: one per collecting site, the 10% with the highest predicted " +
+    "chance of resistance. Their true classes (hidden from the model) score the ranking: the planted link should put " +
+    "at least twice the base rate of resistant accessions in the top 10%.",
+  ],
+  [
+    "code",
+    `const pool = marked.filter(pl.col("hidden").and(pl.col(RWA).isNotNull()))
+  .withColumns(pl.col(RWA).alias("truth"), pl.lit(null).cast(pl.Utf8).alias(RWA));
+const sites = pool.filter(pl.col("bio12").isNotNull()).select("DECLATITUDE", "DECLONGITUDE").unique().height;
+const bets = bestBets(pool, { model: rwa, size: Math.round(sites / 10) });
+const rate = (df: pl.DataFrame) => df.filter(pl.col("truth").eq(pl.lit("R"))).height / df.height;
+const base = rate(bets.passports.filter(pl.col("FIGS_RANK").isNotNull())), top = rate(bets.subset);
+await display(\`base rate of R among the \${sites} hidden sites: \${(100 * base).toFixed(1)}%; \` +
+  \`in the top 10% (\${bets.subset.height} best bets): \` +
+  \`\${(100 * top).toFixed(1)}%, \${(top / base).toFixed(1)} times the base rate (self-test target: at least 2)\`);
+await display(bets.subset.select("FIGS_RANK", "INSTCODE", "ACCENUMB", "DOI", "bio12", "FIGS_SCORE", "truth").head(8));`,
+  ],
+  [
+    "code",
+    `await display(figsBestBetsMap(bets, rwa, { variable: "bio12", unit: "mm", note: "generated climate (sandbox)" }));
+await display(figsProbabilityPlot(bets, rwa, { variable: "bio12", unit: "mm", note: "self-test on generated data" }));`,
+  ],
+  [
+    "md",
+    "**5. The request**: the best bets' DOIs (INSTCODE and ACCENUMB where an accession has none), with the citation of " +
+    "the data and of the model with its test scores.",
+  ],
+  [
+    "code",
+    `await display(bets.request.slice(0, 10).join("\\n"));
+await display(bets.citation);`,
+  ],
+  [
+    "md",
+    "**6. A trait with no link: HF.** Every model's Kappa should be within noise of 0 (its 95% interval includes 0), " +
+    "and the verdict should say that the climate predicts nothing.",
+  ],
+  [
+    "code",
+    `const hf = figsModels(frame, { trait: HF, positive: "R", climate: BIO, ...quick });
+await display(hf.verdict);
+await display(
+  hf.scores.select("model", "accuracy", "noInformationRate", "kappa", "kappaLow", "kappaHigh", "auc", "aucPValue", "beatsBaseline"),
+);
+const noise = (hf.scores.toRecords() as { kappaLow: number; kappaHigh: number }[]).every((r) => r.kappaLow <= 0 && r.kappaHigh >= 0);
+await display(noise
+  ? "every Kappa's 95% interval includes 0: the climate predicts nothing about HF (as planted)"
+  : "a Kappa's interval excludes 0: see the scores");`,
+  ],
+  ["code", close.replace("await sb?.close();", "await sb.close();")],
+];
