@@ -5,6 +5,7 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
+import { thrown } from "./helpers/thrown.ts";
 import { z } from "zod";
 import { checkPassports, citation, diagnostics, GenesysInputError, joinTraits, passportCompleteness, provenance } from "../src/index.ts";
 import { defineAnalysis } from "../src/kernel/analysis.ts";
@@ -28,17 +29,6 @@ const passports = () =>
       rows: 2,
     }),
   );
-
-/** The error a call throws (fails the test when it throws none). */
-function thrown(f: () => unknown): GenesysInputError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(GenesysInputError);
-    return e as GenesysInputError;
-  }
-  throw new Error("expected a GenesysInputError");
-}
 
 describe("the analysis contract", () => {
   it("checkPassports: a misspelt option is an error naming the closest known one", () => {

@@ -3,22 +3,13 @@
  * bad input as a typed error naming what to do. Scores against Core Hunter itself: core-collection-peer.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { thrown } from "./helpers/thrown.ts";
 import pl from "nodejs-polars";
-import { coreCollection, coreScores, diagnostics, GenesysInputError } from "../src/index.ts";
+import { coreCollection, coreScores, diagnostics } from "../src/index.ts";
 import { readCoreHunterCsv } from "./helpers/corehunter-csv.ts";
 
 const { df: maize, columns } = readCoreHunterCsv("test/fixtures/core-collection/maize.csv");
 const { df: mixed, columns: mixedColumns, ordinal } = readCoreHunterCsv("test/fixtures/core-collection/mixed.csv");
-
-function thrown(f: () => unknown): GenesysInputError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(GenesysInputError);
-    return e as GenesysInputError;
-  }
-  throw new Error("expected a GenesysInputError");
-}
 
 describe("coreCollection()", () => {
   it("gives the same core for the same seed, flags the frame and scores the core as coreScores() does", () => {
