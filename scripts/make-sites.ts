@@ -14,6 +14,7 @@ import { landIndex } from "../src/quality/geometry.ts";
 import { COUNTRIES } from "../src/sandbox/generator/reference.ts";
 import { bearing8, distanceKm, type Place, readPlaces } from "./gazetteer.ts";
 import { siteInputs, siteInputsHash } from "./sites-inputs.ts";
+import { seeded } from "../src/kernel/random.ts"; // mulberry32: the file is the same on every run
 
 const SITES_PER_COUNTRY = 200;
 const INSET_M = 5_000;
@@ -31,17 +32,6 @@ const SLIPS = [
   (lat: number, lon: number) => [lon, -lat],
 ] as const;
 
-/** mulberry32: a small seeded generator, so the file is the same on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const seedOf = (s: string) => [...s].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261);
 
 const land = landIndex();
@@ -59,7 +49,7 @@ const countries: Record<string, unknown> = {};
 for (const country of COUNTRIES) {
   const c = land.countryIndex(country.code3);
   if (c < 0) throw new Error(`${country.code3} is not on the land map`);
-  const next = rng(seedOf(country.code3));
+  const next = seeded(seedOf(country.code3));
   const sites: (number | string)[][] = [];
   const places: Place[] = [];
   const placeIdx = new Map<Place, number>();

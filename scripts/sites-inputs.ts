@@ -18,6 +18,7 @@ export function siteInputs(): Record<string, string> {
   const map = require.resolve("@geo-maps/countries-land-1km/map.geo.json");
   return {
     "scripts/make-sites.ts": sha(readFileSync(new URL("./make-sites.ts", import.meta.url))),
+    "src/kernel/random.ts": sha(readFileSync(new URL("../src/kernel/random.ts", import.meta.url))),
     "reference.ts COUNTRIES (code3, lat, lon)": sha(JSON.stringify(COUNTRIES.map((c) => [c.code3, c.lat, c.lon]))),
     "@geo-maps/countries-land-1km/map.geo.json": sha(readFileSync(map)),
     "scripts/gazetteer.ts": sha(readFileSync(new URL("./gazetteer.ts", import.meta.url))),

@@ -1,20 +1,11 @@
 /**
- * The seeded random numbers of the FIGS room (mulberry32, a 32-bit generator): every split, fold, resample and forest
+ * The seeded random numbers of the FIGS room (the kernel's mulberry32, kernel/random.ts): every split, fold, resample and forest
  * is drawn from one seed, so a run is repeated exactly. Not R's Mersenne Twister: a split made in R is reproduced by
  * passing its rows (`training`), not its seed.
  */
-export type Random = () => number;
+import { type Random, seeded } from "../kernel/random.ts";
 
-export function seeded(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { type Random, seeded };
 
 /** A 32-bit seed drawn from `rng` (for a library that takes an integer seed). */
 export const nextSeed = (rng: Random): number => Math.floor(rng() * 2147483647) + 1;
