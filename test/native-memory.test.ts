@@ -4,7 +4,7 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { NativeMemory } from "../src/runtime/native-memory.ts";
+import { NativeMemory } from "../src/kernel/native-memory.ts";
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

@@ -13,7 +13,7 @@
  * kinds of support: a number in one record that is the other's accession number, or two of {a name, a number, a
  * sample-level agreement}. See docs/duplicates.md.
  */
-import { haversineMeters } from "../quality/centres.ts";
+import { haversineMeters } from "../kernel/geo.ts";
 import { compactKey } from "./keywords.ts";
 import { type Evidence, isDeterministic, type Pair } from "./pairs.ts";
 import { type Records, value } from "./records.ts";

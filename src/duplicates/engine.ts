@@ -16,7 +16,7 @@
 import pl from "nodejs-polars";
 import type { CoercionLog } from "../kernel/diagnostics.ts";
 import { GenesysInputError } from "../kernel/errors.ts";
-import { NativeMemory } from "../runtime/native-memory.ts";
+import { NativeMemory } from "../kernel/native-memory.ts";
 import { deterministicLinks } from "./deterministic.ts";
 import { FoundPairs } from "./found.ts";
 import { gatherRecords, gatherRows, type Parts, type Step } from "./gather.ts";

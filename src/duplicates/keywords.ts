@@ -5,31 +5,36 @@
  * `EC16664`), plus one step PGRdup leaves to the user: accents and other marks removed (`Nariño` -> `NARINO`), so
  * that a transliterated name matches.
  */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
 
 const cache = new Map<string, string>();
 const CACHE_MAX = 200_000;
 
-/** Latin letters that Unicode does not decompose into a base letter and a mark, as their usual transliteration. */
-const FOLD: Record<string, string> = {
-  "Ł": "L",
-  "ł": "l",
-  "Ø": "O",
-  "ø": "o",
-  "Đ": "D",
-  "đ": "d",
-  "Ħ": "H",
-  "ħ": "h",
-  "ı": "i",
-  "ß": "ss",
-  "Æ": "AE",
-  "æ": "ae",
-  "Œ": "OE",
-  "œ": "oe",
-  "Þ": "TH",
-  "þ": "th",
-  "Ð": "D",
-  "ð": "d",
-};
+/**
+ * Latin letters that Unicode does not decompose into a base letter and a mark, as their usual transliteration. The
+ * table is data: `fold-letters.json` beside this module, with its source, licence and the SHA-256 of its pairs
+ * (test/duplicates-fold.test.ts recomputes it), read once through a zod schema.
+ */
+export const FoldLettersFile = z.object({
+  about: z.string(),
+  source: z.string().min(1),
+  licence: z.string().min(1),
+  /** SHA-256 of the pairs in order, each written `letter<TAB>replacement<NEWLINE>`. */
+  lettersSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  letters: z.array(z.tuple([z.string().regex(/^\p{L}$/u), z.string().regex(/^[A-Za-z]+$/)])).min(1),
+}).strict();
+export type FoldLettersFile = z.infer<typeof FoldLettersFile>;
+
+/** The file as shipped: beside this module (in src/ and in the package's dist/). */
+export const FOLD_LETTERS_FILE: URL = new URL("./fold-letters.json", import.meta.url);
+
+/** The file, checked against its schema. */
+export function readFoldLetters(file: URL = FOLD_LETTERS_FILE): FoldLettersFile {
+  return FoldLettersFile.parse(JSON.parse(readFileSync(file, "utf8")));
+}
+
+const FOLD: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(readFoldLetters().letters));
 const UNDECOMPOSED = new RegExp(`[${Object.keys(FOLD).join("")}]`, "g");
 
 /** Text as PGRdup's DataClean() leaves it (all fix.* options on), accents removed; "" for null. */

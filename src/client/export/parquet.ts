@@ -12,7 +12,7 @@
  * name and renamed, and a cut or failed run removes the parts of the page it was writing: the folder only ever holds the
  * complete parts its manifest names.
  *
- * Memory stays bounded because the written frames are collected as the export goes (runtime/native-memory.ts): V8 does
+ * Memory stays bounded because the written frames are collected as the export goes (kernel/native-memory.ts): V8 does
  * not see their native memory.
  */
 import { ENDPOINTS } from "../../schema/endpoints.ts";
@@ -41,7 +41,7 @@ import { columnsOf, type ParquetCompression, partOf, readPart, writePart } from 
 import { keptParts, refuse, refused, resumedNote } from "../../parts/resume.ts";
 import { exportBlocks, fetchRows, type PageBlock, reported } from "./pages.ts";
 import type { PassportQuery } from "./query.ts";
-import { NativeMemory } from "../../runtime/native-memory.ts";
+import { NativeMemory } from "../../kernel/native-memory.ts";
 
 const ENDPOINT = ENDPOINTS.acnQuery.label;
 export type { ParquetCompression };
