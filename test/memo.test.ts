@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Memo } from "../src/sandbox/memo.ts";
+import { Memo } from "../src/sandbox/http/memo.ts";
 
 describe("Memo", () => {
   it("computes once per key, evicts the least recently used, and forgets failures", async () => {

@@ -11,8 +11,8 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { GENERATOR_VERSION } from "../src/sandbox/db.ts";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FilterCodes } from "../src/sandbox/context.ts";
-import { Memo } from "../src/sandbox/memo.ts";
+import { FilterCodes } from "../src/sandbox/http/context.ts";
+import { Memo } from "../src/sandbox/http/memo.ts";
 import type { Sandbox } from "../src/sandbox/server.ts";
 import { post, sandbox } from "./helpers/sandbox.ts";
 

@@ -18,8 +18,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { HttpError } from "./http-error.ts";
-import { readBody, sendJson } from "./http-io.ts";
+import { HttpError } from "./http/error.ts";
+import { readBody, sendJson } from "./http/io.ts";
 
 export interface Credentials {
   clientId: string;

@@ -1,5 +1,5 @@
 /** Small helpers to write literal SQL for the generator's reference tables. */
-import { str } from "../sql.ts";
+import { str } from "../sql/literal.ts";
 
 export { str };
 export const num = (n: number | null | undefined): string => (n === null || n === undefined ? "NULL" : String(n));

@@ -1,8 +1,8 @@
 /** POST /api/v2/acn/filter: a page of AccessionDTO objects, with term suggestions on the first page. */
-import { ACCESSION_DTO_SQL } from "../accession-json.ts";
-import { idsCondition, matchingIds, pageEnvelope, requestFilter, type Route, textColumn, withConnection } from "../context.ts";
-import { filterToSql } from "../filter-sql.ts";
-import { intParam, sendJsonText } from "../http-io.ts";
+import { ACCESSION_DTO_SQL } from "../sql/accession-json.ts";
+import { idsCondition, matchingIds, pageEnvelope, requestFilter, type Route, textColumn, withConnection } from "../http/context.ts";
+import { filterToSql } from "../sql/filter.ts";
+import { intParam, sendJsonText } from "../http/io.ts";
 
 export const FILTER_MAX_L = 1_000;
 

@@ -8,13 +8,22 @@
  */
 import type { ServerResponse } from "node:http";
 import { fieldByMcpd, INFO_FIELDS, parseSelect, type SelectItem } from "../../schema/passport-fields.ts";
-import { idRange, idsCondition, matchingIds, pageEnvelope, requestFilter, type Route, textColumn, withConnection } from "../context.ts";
-import { filterToSql } from "../filter-sql.ts";
-import { ExportSpool } from "../export-spool.ts";
-import { HttpError } from "../http-error.ts";
-import { intParam, sendJsonText } from "../http-io.ts";
-import { str } from "../sql.ts";
-import { exportColumns, jsonRow } from "../select-sql.ts";
+import {
+  idRange,
+  idsCondition,
+  matchingIds,
+  pageEnvelope,
+  requestFilter,
+  type Route,
+  textColumn,
+  withConnection,
+} from "../http/context.ts";
+import { filterToSql } from "../sql/filter.ts";
+import { ExportSpool } from "../http/export-spool.ts";
+import { HttpError } from "../http/error.ts";
+import { intParam, sendJsonText } from "../http/io.ts";
+import { str } from "../sql/literal.ts";
+import { exportColumns, jsonRow } from "../sql/select.ts";
 
 export const QUERY_MAX_L = 1_000_000;
 export const QUERY_JSON_MAX_L = 10_000;

@@ -9,12 +9,12 @@
 import { z } from "zod";
 import { describeIssues } from "../../schema/filter.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
-import { ACCESSION_DTO_SQL } from "../accession-json.ts";
-import { pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../context.ts";
-import { filterToSql } from "../filter-sql.ts";
-import { HttpError } from "../http-error.ts";
-import { intParam, sendJson, sendJsonText } from "../http-io.ts";
-import { str } from "../sql.ts";
+import { ACCESSION_DTO_SQL } from "../sql/accession-json.ts";
+import { pageEnvelope, requestFilter, type Route, type RouteContext, scalar, textColumn, withConnection } from "../http/context.ts";
+import { filterToSql } from "../sql/filter.ts";
+import { HttpError } from "../http/error.ts";
+import { intParam, sendJson, sendJsonText } from "../http/io.ts";
+import { str } from "../sql/literal.ts";
 
 /** Rows as a Genesys-style TSV export (header line, tab-separated, text quoted when it must be). */
 function sendTsv(ctx: RouteContext, header: string[], rows: unknown[][]): void {

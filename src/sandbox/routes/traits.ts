@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { describeIssues, text } from "../../schema/filter.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
-import { str } from "../sql.ts";
+import { str } from "../sql/literal.ts";
 import {
   idColumn,
   idRange,
@@ -17,10 +17,10 @@ import {
   scalar,
   textColumn,
   withConnection,
-} from "../context.ts";
-import { filterToSql } from "../filter-sql.ts";
-import { HttpError } from "../http-error.ts";
-import { intParam, queryList, sendJson, sendJsonText } from "../http-io.ts";
+} from "../http/context.ts";
+import { filterToSql } from "../sql/filter.ts";
+import { HttpError } from "../http/error.ts";
+import { intParam, queryList, sendJson, sendJsonText } from "../http/io.ts";
 
 export const DATA_MAX_L = 1_000;
 

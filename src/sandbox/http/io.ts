@@ -1,7 +1,7 @@
 /** Request body reading and JSON answers for the sandbox's node:http server. */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { HttpError } from "./http-error.ts";
+import { HttpError } from "./error.ts";
 
 /** Largest request body: a filter with 10,000 UUIDs is about 400 KB. */
 export const MAX_BODY_BYTES = 1024 * 1024;

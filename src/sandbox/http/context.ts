@@ -2,12 +2,12 @@
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type AccessionFilter, parseFilter } from "../schema/filter.ts";
+import { type AccessionFilter, parseFilter } from "../../schema/filter.ts";
 import type { ExportSpool } from "./export-spool.ts";
-import { HttpError } from "./http-error.ts";
+import { HttpError } from "./error.ts";
 import { BoundedLru } from "./lru.ts";
 import type { Memo } from "./memo.ts";
-import type { ParsedBody } from "./http-io.ts";
+import type { ParsedBody } from "./io.ts";
 
 export interface SandboxSettings {
   /** CSV delimiter of /acn/query: tab like the real service (default) or comma. */

@@ -1,7 +1,7 @@
 /** Translates a validated AccessionFilter into a SQL predicate over table `accession`. */
-import type { AccessionFilter, NumberFilter } from "../schema/filter.ts";
+import type { AccessionFilter, NumberFilter } from "../../schema/filter.ts";
 import type { z } from "zod";
-import { str } from "./sql.ts";
+import { str } from "./literal.ts";
 
 const inList = (col: string, values: readonly (string | number)[]) =>
   `${col} IN (${values.map((v) => (typeof v === "number" ? String(v) : str(v))).join(", ")})`;
