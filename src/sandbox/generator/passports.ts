@@ -157,8 +157,9 @@ function siteColumns(): string {
       CASE WHEN collected AND u(id, 25) < 0.75 THEN ${COLL_SITE_TEXT} END AS coll_site,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lat + (u(id, 16) - 0.5) * 0.03, 4) END AS latitude,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lon + (u(id, 72) - 0.5) * 0.03, 4) END AS longitude,
-      -- a GPS reading (hand-held receivers from the 1990s on) is good to tens of metres; a map or gazetteer to kilometres
-      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN CASE WHEN ${GPS} THEN ${pick([10, 30, 100], "id", 18)} ELSE ${
+      -- a GPS reading (hand-held receivers from the 1990s on) is good to 100 m; a map or gazetteer to kilometres. (Not below
+      -- 60 m: coordinates are given to 4 decimals, one in ten ends in a 0 that is not written, and 3 decimals are +-56 m.)
+      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN CASE WHEN ${GPS} THEN ${pick([60, 80, 100], "id", 18)} ELSE ${
     pick([100, 500, 1000, 2000, 5000, 10000], "id", 18)
   } END END AS coord_uncert,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 19) < 0.7 THEN 'WGS84' END AS coord_datum,
