@@ -155,24 +155,13 @@ describe("layering of all of src/ (issue 40)", () => {
     expect(Object.keys(ROOM_IMPORTS_ALLOWED).filter((e) => !outside.includes(e))).toEqual([]);
   });
 
-  /** Files that attach provenance or diagnostics today beside the kernel's two; may only shrink (issue 40: at most two files). */
-  const ATTACH_ALLOWED: Record<string, string> = {
-    "climate/sites.ts": "climateAtSites' file-backed provenance (climate helper)",
-    "client/save.ts": "load(): a saved frame's sidecar (could go through publish())",
-    "client/traits/requests.ts": "descriptorList(): diagnostics on a list of descriptors, not a frame",
-  };
   const attaching = files.filter((f) =>
     /\battach(Provenance|Diagnostics)\(/.test(readFileSync(f, "utf8").replace(/export function attach\w+/g, ""))
   )
     .map((f) => relative(SRC, f));
 
-  it("provenance and diagnostics are attached in the kernel's analysis.ts and result.ts only, beyond the named files", () => {
-    expect(attaching.filter((f) => !["kernel/analysis.ts", "kernel/result.ts"].includes(f) && !(f in ATTACH_ALLOWED))).toEqual([]);
-    expect(attaching).toContain("kernel/analysis.ts");
-  });
-
-  it("every file allowed to attach still does (the allow-list only shrinks)", () => {
-    expect(Object.keys(ATTACH_ALLOWED).filter((f) => !attaching.includes(f))).toEqual([]);
+  it("provenance and diagnostics are attached in two files: the kernel's analysis.ts and result.ts (issue 40)", () => {
+    expect(attaching.sort()).toEqual(["kernel/analysis.ts", "kernel/result.ts"]);
   });
 
   it("the kernel imports nothing of the project but version.ts; parts/ nothing but the kernel", () => {
@@ -310,9 +299,7 @@ describe("sizes in src/", () => {
     "schema/passport-fields.ts GEO_FIELDS",
   ];
   /** Tables written as code today, each in a room another helper is moving to data files; may only shrink. */
-  const TABLES_ALLOWED = [
-    "plot/extent.ts REGIONS", // display/plot helper
-  ];
+  const TABLES_ALLOWED: string[] = [];
 
   it("no literal table of 15 lines or more in src/**/*.ts beyond schemas and option tables, and the named ones being moved", () => {
     // the check sees tables (src/sandbox/generator holds several today)

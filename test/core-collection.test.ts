@@ -60,6 +60,14 @@ describe("coreCollection()", () => {
     const w = coreCollection(maize, { size: 20, columns, objective: { EN: 0.5, AN: 0.5 }, maxSeconds: 5 });
     expect(w.scores.AN).toBeLessThan(en.scores.AN);
   });
+
+  it("reports every score of the core it returns, whatever it optimised", () => {
+    for (const objective of ["EN", "AN", "EE", { EN: 0.5, AN: 0.5 }, { EE: 1, AN: 1 }] as const) {
+      const r = coreCollection(maize, { size: 20, columns, objective, maxSeconds: 2, seed: 3 });
+      const s = coreScores(maize, r.rows, { columns });
+      expect([r.scores.EN, r.scores.AN, r.scores.EE]).toEqual([s.EN, s.AN, s.EE].map((v) => expect.closeTo(v, 12)));
+    }
+  });
 });
 
 describe("coreCollection() errors", () => {

@@ -73,6 +73,46 @@ if (identical(runs, "randomForest")) {
   write.csv(do.call(rbind, rows), file.path(out, "randomForest.csv"), row.names = FALSE)
   quit(save = "no")
 }
+if (runs[1] == "seeds") {
+  # caret's final fit at tuneTrain's chosen parameter (caret.csv, or given as dataset:method=value), refitted on the
+  # same training rows with seeds 1-10: train(method, tuneGrid = that value, trainControl(method = "none", sampling =
+  # "up" for RNO), centre and scale) and scored on the test rows. What varies is the up-sampling draws (RNO), the
+  # forest's bootstrap and column draws, and knn3's random choice between tied votes (seeds.csv)
+  chosen <- read.csv(file.path(out, "caret.csv"))
+  extra <- runs[-1]
+  rows <- list()
+  for (name in names(sets)) for (method in c("knn", "rf")) {
+    s <- sets[[name]]; d <- s$data; rownames(d) <- NULL
+    given <- sub(".*=", "", extra[startsWith(extra, paste0(name, ":", method, "="))])
+    hit <- chosen[chosen$dataset == name & chosen$method == method, ]
+    value <- if (length(given)) as.numeric(given) else if (nrow(hit)) hit$value else next
+    set.seed(1234); idx <- as.integer(createDataPartition(y = d[[s$y]], p = 0.7, list = FALSE))
+    tr <- d[idx, ]; te <- d[-idx, ]
+    if (is.factor(d[[s$y]])) { levels(tr[[s$y]]) <- make.names(levels(tr[[s$y]])); levels(te[[s$y]]) <- levels(tr[[s$y]]) }
+    grid <- setNames(data.frame(value), if (method == "knn") "k" else "mtry")
+    for (seed in 1:10) {
+      set.seed(seed)
+      ctrl <- trainControl(method = "none", sampling = s$sampling, classProbs = is.factor(d[[s$y]]))
+      fit <- suppressWarnings(train(tr[, names(tr) != s$y], tr[[s$y]], method = method, tuneGrid = grid,
+                                    preProcess = c("center", "scale"), trControl = ctrl))
+      p <- predict(fit, te[, names(te) != s$y])
+      row <- data.frame(dataset = name, method = method, parameter = names(grid), value = value, seed = seed)
+      if (is.factor(d[[s$y]])) {
+        cm <- confusionMatrix(p, te[[s$y]])
+        prob <- predict(fit, te[, names(te) != s$y], type = "prob")[[1]]
+        auc <- as.numeric(pROC::auc(pROC::roc(te[[s$y]], prob, levels = rev(levels(te[[s$y]])), direction = "<", quiet = TRUE)))
+        rows[[length(rows) + 1]] <- cbind(row, data.frame(accuracy = cm$overall[["Accuracy"]], kappa = cm$overall[["Kappa"]],
+          auc = auc, rmse = NA, rsquared = NA))
+      } else {
+        q <- postResample(p, te[[s$y]])
+        rows[[length(rows) + 1]] <- cbind(row, data.frame(accuracy = NA, kappa = NA, auc = NA, rmse = q[["RMSE"]], rsquared = q[["Rsquared"]]))
+      }
+    }
+    print(tail(rows, 1))
+  }
+  write.csv(do.call(rbind, rows), file.path(out, "seeds.csv"), row.names = FALSE)
+  quit(save = "no")
+}
 splits <- list()
 for (name in names(sets)) {
   s <- sets[[name]]; d <- s$data
@@ -82,13 +122,17 @@ for (name in names(sets)) {
   idx <- sort(as.integer(createDataPartition(y = d[[s$y]], p = 0.7, list = FALSE)))
   splits[[name]] <- data.frame(dataset = name, row = seq_len(nrow(d)), part = ifelse(seq_len(nrow(d)) %in% idx, "training", "test"))
   for (method in c("knn", "rf")) {
-    if (!(paste(name, method, sep = ":") %in% runs)) next
+    # "dataset:method" runs tuneTrain's 10 x 10 CV; "dataset:method:R" repeats the 10 folds R times instead of 10
+    asked <- runs[startsWith(runs, paste0(name, ":", method)) & sub("^([^:]*:[^:]*).*", "\\1", runs) == paste(name, method, sep = ":")]
+    if (!length(asked)) next
+    repeats <- if (grepl("^[^:]*:[^:]*:", asked[1])) as.integer(sub(".*:", "", asked[1])) else 10L
     t0 <- Sys.time()
-    res <- suppressWarnings(tuneTrain(data = d, y = s$y, method = method, summary = s$summary, imbalanceMethod = s$sampling))
+    res <- suppressWarnings(tuneTrain(data = d, y = s$y, method = method, summary = s$summary, imbalanceMethod = s$sampling,
+                                      repeats = repeats))
     used <- sort(as.integer(rownames(res$`Training Data`)))
     if (!identical(used, idx)) stop("tuneTrain's split differs from createDataPartition's for ", name)
     best <- res$Training$bestTune
-    row <- data.frame(dataset = name, method = method, sampling = if (is.null(s$sampling)) "none" else s$sampling,
+    row <- data.frame(dataset = name, method = method, repeats = repeats, sampling = if (is.null(s$sampling)) "none" else s$sampling,
                       parameter = names(best)[1], value = best[[1]], seconds = round(as.numeric(Sys.time() - t0, units = "secs")))
     if (is.factor(d[[s$y]])) {
       cm <- res$ModelQuality

@@ -11,10 +11,11 @@ import pl from "nodejs-polars";
 import type { DataFrame, DataType, Expr } from "nodejs-polars";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, extname } from "node:path";
-import { attachDiagnostics, type Diagnostics, diagnostics } from "../kernel/diagnostics.ts";
+import { type Diagnostics, diagnostics } from "../kernel/diagnostics.ts";
+import { publishOne } from "../kernel/result.ts";
 import { GenesysInputError } from "../kernel/errors.ts";
 import { atomicWrite, atomicWriteText } from "../parts/private-fs.ts";
-import { attachProvenance, citation, type Provenance, provenance } from "../kernel/provenance.ts";
+import { citation, type Provenance, provenance } from "../kernel/provenance.ts";
 import { nativeOf, wrapNative } from "./csv/strptime.ts";
 
 const sidecar = (path: string) => `${path}.provenance.json`;
@@ -100,9 +101,10 @@ export function load(path: string): DataFrame {
   if (ext === ".csv") {
     df = meta?.columns ? restoreDtypes(pl.readCSV(path, { inferSchemaLength: 0 }), meta.columns, path) : pl.readCSV(path);
   } else df = ext === ".parquet" ? pl.readParquet(path) : pl.readIPC(readFileSync(path));
-  if (meta?.diagnostics) attachDiagnostics(df, meta.diagnostics);
-  if (meta?.provenance) attachProvenance(df, meta.provenance);
-  return df;
+  return publishOne(df, {
+    ...(meta?.provenance ? { provenance: meta.provenance } : {}),
+    ...(meta?.diagnostics ? { diagnostics: meta.diagnostics } : {}),
+  });
 }
 
 const SIMPLE: Record<string, DataType> = {

@@ -13,7 +13,8 @@ import { z } from "zod";
 import { defineAnalysis } from "../kernel/analysis.ts";
 import { GenesysInputError } from "../kernel/errors.ts";
 import { closest } from "../kernel/options.ts";
-import { attachProvenance, freshProvenance } from "../kernel/provenance.ts";
+import { freshProvenance } from "../kernel/provenance.ts";
+import { noDiagnostics, publishOne } from "../kernel/result.ts";
 import { bilinearValue, cellCentre, cellsFromXY, fourCellsFromXY, type Grid, sameGrid } from "./grid.ts";
 import { type LayerName, LayerOverride, recogniseLayer, resolutionLabel, sourceFiles } from "./layers.ts";
 import { closeRaster, openRaster, planReads, type Raster, readCells, type ReadPlan } from "./raster.ts";
@@ -155,9 +156,8 @@ function layerFrame(layers: Layer[]): DataFrame {
     generated: layers.map((l) => /generated/i.test(l.raster.metadata.DESCRIPTION ?? l.raster.metadata.SOURCE ?? "")),
   });
   const newest = layers.map((l) => statSync(l.raster.file).mtime.toISOString()).sort().at(-1);
-  attachProvenance(
-    df,
-    freshProvenance({
+  return publishOne(df, {
+    provenance: freshProvenance({
       server: "local files",
       endpoints: layers.map((l) => `file://${l.raster.file}`),
       kind: "climate.layers",
@@ -166,8 +166,8 @@ function layerFrame(layers: Layer[]): DataFrame {
       rows: layers.length,
       ...(newest ? { downloadedAt: newest } : {}),
     }),
-  );
-  return df;
+    diagnostics: noDiagnostics("climateLayers()"),
+  });
 }
 
 const COLUMNS = (o: z.output<typeof ClimateOptions>) => [

@@ -7,11 +7,11 @@ import pl, { type DataFrame } from "nodejs-polars";
 import { type AnalysisContext, defineAnalysis } from "../kernel/analysis.ts";
 import type { CoercionLog, Diagnostics } from "../kernel/diagnostics.ts";
 import { prepareColumns, type PreparedColumns } from "./columns.ts";
-import type { GowerColumn, GowerData } from "./gower.ts";
+import type { GowerColumn } from "./gower.ts";
 import { checkColumns, checkOrdinal, coreSize, noUsableColumn, required, resolveRows, tooFewCandidates, WHERE } from "./inputs.ts";
 import { type CoreCollectionOptionsParsed, CoreCollectionOptionsSchema, weightsOf } from "./options.ts";
 import { seededRandom } from "./prng.ts";
-import { anEstimate, anOf, type CoreScores, scoreCore } from "./scores.ts";
+import { type CoreScores, scoreCore } from "./scores.ts";
 import { searchCore, type SearchReport } from "./search.ts";
 
 export interface CoreCollectionResult {
@@ -24,7 +24,7 @@ export interface CoreCollectionResult {
   /** EN, AN and EE of the core (Core Hunter's definitions, docs/core.md). */
   scores: CoreScores;
   /** How the search went: steps, improvements, seconds, why it stopped. */
-  search: Omit<SearchReport, "core" | "kept">;
+  search: Omit<SearchReport, "core" | "scores">;
   /** The columns the distance used, with their kind and range. */
   columns: GowerColumn[];
   /** The options as applied (defaults filled in). */
@@ -56,14 +56,6 @@ function candidateRows(n: number, prep: PreparedColumns, never: number[]): Int32
   return Int32Array.from(rows);
 }
 
-/** The search's own EN and EE (and AN when it optimised it); AN otherwise computed, over a sample when large. */
-function keptScores(g: GowerData, rows: number[], report: SearchReport, o: CoreCollectionOptionsParsed): CoreScores {
-  const { EN, EE, AN } = report.kept;
-  if (!AN) return { EN, EE, ...anOf(g, rows, seededRandom(o.seed ^ 0x5eed), 2e8, o.anSample) };
-  const anMethod = AN.sample === g.n ? { exact: true as const } : anEstimate(g.n, AN.sample, AN.sum, AN.sq);
-  return { EN, EE, AN: AN.value, anMethod };
-}
-
 /** The whole frame with a boolean `core` column, and the core's rows. */
 function flagged(df: DataFrame, rows: number[]): { frame: DataFrame; core: DataFrame } {
   const mask = new Array<boolean>(df.shape.height).fill(false);
@@ -73,6 +65,7 @@ function flagged(df: DataFrame, rows: number[]): { frame: DataFrame; core: DataF
 }
 
 function run(df: DataFrame, o: CoreCollectionOptionsParsed, ctx: AnalysisContext): CoreCollectionResult {
+  const deadline = performance.now() + o.maxSeconds * 1000;
   const { size: asked, columns } = required(o);
   checkOrdinal(columns, o.ordinal);
   const n = df.shape.height;
@@ -91,16 +84,15 @@ function run(df: DataFrame, o: CoreCollectionOptionsParsed, ctx: AnalysisContext
     always,
     candidates,
     seed: o.seed,
-    maxSeconds: o.maxSeconds,
+    deadline,
     maxSteps: o.maxSteps ?? Number.MAX_SAFE_INTEGER,
     stallSteps: o.maxStepsWithoutImprovement,
     anSample: o.anSample,
     initBudget: 5e7,
   });
   const rows = Array.from(report.core).sort((a, b) => a - b);
-  const scores = keptScores(prep.data, rows, report, o);
   describeInput(prep, n, ctx.log);
-  const { core: _, kept: __, ...search } = report;
+  const { core: _, scores, ...search } = report;
   return { ...flagged(df, rows), rows, scores, search, columns: prep.data.columns, options: o, diagnostics: ctx.log.toDiagnostics(WHERE) };
 }
 

@@ -30,7 +30,10 @@ export const CoreCollectionOptionsSchema = z.strictObject({
   id: z.string().min(1).optional().describe('a column name, e.g. "DOI"'),
   /** Seed of the search's own pseudo-random numbers: the same seed gives the same core on any machine. Default 1. */
   seed: z.number().int().default(1).describe("an integer"),
-  /** Stop the search after this many seconds (the start included). Default 60. */
+  /**
+   * The call's time bound in seconds: reading the columns, the start, the search and the final scores all fit in it
+   * (the search stops early enough for the final scores, whose time it estimates from the start's). Default 60.
+   */
   maxSeconds: z.number().positive().default(60).describe("a number of seconds > 0"),
   /** Stop after this many swaps tried. Default: no limit. */
   maxSteps: z.number().int().positive().optional().describe("an integer > 0"),

@@ -9,7 +9,7 @@
  * AN over a large collection is estimated from a uniform sample of accessions without replacement, with its
  * standard error and a Hoeffding bound (every term lies in [0, 1]).
  */
-import { distanceFunction, type GowerData } from "./gower.ts";
+import { boundedDistanceFunction, distanceFunction, type GowerData } from "./gower.ts";
 import { type Random, sampleIndices } from "./prng.ts";
 
 export interface CoreScores {
@@ -60,7 +60,7 @@ export function entryToEntry(g: GowerData, core: ArrayLike<number>): number {
 
 /** Σ over `items` of the distance to the nearest entry (ceil rule), and the sum of squares. */
 function nearestEntrySums(g: GowerData, core: ArrayLike<number>, items: ArrayLike<number> | null): [number, number] {
-  const d = distanceFunction(g, "ceil");
+  const d = boundedDistanceFunction(g, "ceil");
   const inCore = new Set(Array.from(core));
   let sum = 0, sq = 0;
   const count = items ? items.length : g.n;
@@ -69,7 +69,7 @@ function nearestEntrySums(g: GowerData, core: ArrayLike<number>, items: ArrayLik
     if (inCore.has(x)) continue;
     let best = Infinity;
     for (let b = 0; b < core.length; b++) {
-      const v = d(x, core[b]!);
+      const v = d(x, core[b]!, best);
       if (v < best) best = v;
     }
     sum += best;

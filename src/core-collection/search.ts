@@ -6,8 +6,9 @@
  * from the best core after a perturbation of a few random swaps (iterated local search). Bounded by
  * time, by steps and by steps without improvement; the pseudo-random numbers are seeded (prng.ts).
  */
-import { distanceFunction, type GowerData } from "./gower.ts";
+import { boundedDistanceFunction, type GowerData } from "./gower.ts";
 import { type Random, sampleIndices, seededRandom } from "./prng.ts";
+import { anEstimate, anOf, type CoreScores } from "./scores.ts";
 import { CoreState, type Weights } from "./state.ts";
 
 export interface SearchSettings {
@@ -18,7 +19,8 @@ export interface SearchSettings {
   /** Rows that may enter the core (not `never`, with data), always included or not. */
   candidates: Int32Array;
   seed: number;
-  maxSeconds: number;
+  /** When the whole call must be done (performance.now() milliseconds): the search stops early enough for the final scores. */
+  deadline: number;
   maxSteps: number;
   stallSteps: number;
   /** AN is scored over at most this many accessions (a uniform sample) during the search. */
@@ -37,8 +39,8 @@ export interface SearchReport {
   stopped: string;
   /** Candidates the farthest-point start looked over (all, or a random pool). */
   initPool: number;
-  /** The final core's scores as the search kept them: EN exact, EE exact up to rounding; AN when it was optimised. */
-  kept: { EN: number; EE: number; AN?: { value: number; sample: number; sum: number; sq: number } };
+  /** The final core's scores: EN and EE exact; AN exact or over a sample, as `anMethod` says. */
+  scores: CoreScores;
 }
 
 /** Greedy max-min: each pick is the candidate farthest from those picked (always first). Also returns the distances. */
@@ -48,7 +50,7 @@ function farthestPoint(
   rng: Random,
   deadline: number,
 ): { core: Int32Array; minD: Float64Array; pool: Int32Array } {
-  const d = distanceFunction(g, "floor");
+  const d = boundedDistanceFunction(g, "floor");
   const poolSize = Math.min(s.candidates.length, Math.max(2 * s.size, Math.floor(s.initBudget / s.size)));
   const pool = poolSize === s.candidates.length ? s.candidates : pickPool(s, rng, poolSize);
   const minD = new Float64Array(pool.length).fill(Infinity);
@@ -57,7 +59,7 @@ function farthestPoint(
   const add = (r: number) => {
     core[k++] = r;
     for (let p = 0; p < pool.length; p++) {
-      const v = d(pool[p]!, r);
+      const v = d(pool[p]!, r, minD[p]!);
       if (v < minD[p]!) minD[p] = v;
     }
   };
@@ -103,18 +105,58 @@ function randomStart(g: GowerData, s: SearchSettings, rng: Random): Int32Array {
 
 export function searchCore(g: GowerData, s: SearchSettings): SearchReport {
   const t0 = performance.now();
-  const deadline = t0 + s.maxSeconds * 1000;
   const rng = seededRandom(s.seed);
   const diversity = s.weights.EN > 0 || s.weights.EE > 0;
-  const start = diversity ? farthestPoint(g, s, rng, deadline) : undefined;
+  // the start may take half of the time left; a start cut short is filled at random
+  const start = diversity ? farthestPoint(g, s, rng, t0 + (s.deadline - t0) / 2) : undefined;
   const core = start?.core ?? randomStart(g, s, rng);
   const items = g.n <= s.anSample ? Int32Array.from({ length: g.n }, (_, i) => i) : sampleIndices(rng, g.n, s.anSample);
+  const t1 = performance.now();
   const state = new CoreState(g, core, s.weights.AN ? items : new Int32Array(0), s.weights);
+  const perDistance = (performance.now() - t1) / Math.max(1, pairs(s.size) + (s.weights.AN ? items.length * s.size : 0));
   const initSeconds = (performance.now() - t0) / 1000;
-  const { state: final, ...loop } = descend(state, s, rng, deadline);
-  const an = s.weights.AN ? final.anMoments() : undefined;
-  const kept = { EN: final.EN, EE: final.EE, ...(an ? { AN: { value: final.AN, sample: items.length, sum: an[0], sq: an[1] } } : {}) };
-  return { core: final.sel, kept, ...loop, seconds: (performance.now() - t0) / 1000, initSeconds, initPool: start?.pool.length ?? 0 };
+  // the final scores' estimated time (at most a quarter of the bound), a tenth more, and 2% of the time left for the
+  // frames the caller builds after
+  const left = Math.max(0, s.deadline - performance.now());
+  const reserve = Math.min(finalWork(g, s) * perDistance, 0.25 * (s.deadline - t0));
+  const { state: final, ...loop } = descend(state, s, rng, s.deadline - 1.1 * reserve - 0.02 * left);
+  const scores = finalScores(g, final, s, items.length, perDistance);
+  return { core: final.sel, scores, ...loop, seconds: (performance.now() - t0) / 1000, initSeconds, initPool: start?.pool.length ?? 0 };
+}
+
+const pairs = (k: number) => k * (k - 1) / 2;
+
+/** Distances the final scores take: EN and EE afresh unless the search kept both, AN unless it kept it. */
+function finalWork(g: GowerData, s: SearchSettings): number {
+  const entries = s.weights.EN > 0 && s.weights.EE > 0 ? 0 : pairs(s.size);
+  const an = s.weights.AN ? 0 : g.n * s.size <= AN_EXACT_BUDGET || g.n <= s.anSample ? g.n * s.size : s.anSample * s.size;
+  return entries + an;
+}
+
+/** AN is computed over every accession when n·k distances stay within this budget, else over `anSample` of them. */
+export const AN_EXACT_BUDGET = 2e8;
+
+/**
+ * The core's scores: EN and EE as the search kept them when it optimised both (a state updates only what its
+ * objective needs), else afresh; AN as kept when optimised, else exact or over a sample (scores.ts).
+ */
+function finalScores(g: GowerData, final: CoreState, s: SearchSettings, sampled: number, perDistance: number): CoreScores {
+  const w = s.weights;
+  const entries = w.EN > 0 && w.EE > 0 ? final : new CoreState(g, final.sel, new Int32Array(0), { EN: 1, AN: 0, EE: 1 });
+  const { EN, EE } = entries;
+  if (!w.AN) return { EN, EE, ...anOf(g, final.sel, seededRandom(s.seed ^ 0x5eed), AN_EXACT_BUDGET, anSampleInTime(g, s, perDistance)) };
+  const [sum, sq] = final.anMoments();
+  return { EN, EE, AN: final.AN, anMethod: sampled === g.n ? { exact: true } : anEstimate(g.n, sampled, sum, sq) };
+}
+
+/**
+ * The sample AN is scored over at the end: `anSample`, or fewer (at least 1,000) when the time left would not hold
+ * them; `anMethod` then states the smaller sample and its wider error bound.
+ */
+function anSampleInTime(g: GowerData, s: SearchSettings, perDistance: number): number {
+  if (g.n * s.size <= AN_EXACT_BUDGET || g.n <= s.anSample) return s.anSample;
+  const fits = Math.floor((s.deadline - performance.now()) / Math.max(perDistance * s.size, 1e-9));
+  return Math.max(Math.min(1000, s.anSample), Math.min(s.anSample, fits));
 }
 
 interface Loop {
@@ -202,7 +244,6 @@ function randomSlot(removable: Uint8Array, k: number, rng: Random): number {
   }
 }
 
-/** The best of three random candidates outside the core by their distance to the starting core. */
 /** A random candidate outside the core (-1 after 30 tries: nearly every candidate is in). */
 function candidate(state: CoreState, candidates: Int32Array, rng: Random): number {
   for (let tries = 0; tries < 30; tries++) {

@@ -5,7 +5,7 @@
  * O(k) distances for EN and EE plus a rescan of O(k) for every entry or accession whose nearest entry left, and
  * O(s) for AN over s scored accessions. No n×n matrix: memory is O(n·columns + k + s).
  */
-import { distanceFunction, type GowerData } from "./gower.ts";
+import { boundedDistanceFunction, distanceFunction, type GowerData } from "./gower.ts";
 
 export interface Weights {
   EN: number;
@@ -19,6 +19,9 @@ export class CoreState {
   readonly slotOf: Int32Array;
   private readonly floor: (i: number, j: number) => number;
   private readonly ceil: (i: number, j: number) => number;
+  /** The same distances, or Infinity once a distance is sure to be above the bound (gower.ts). */
+  private readonly floorBelow: (i: number, j: number, bound: number) => number;
+  private readonly ceilBelow: (i: number, j: number, bound: number) => number;
   // EN: nearest other entry of each slot
   private nnD: Float64Array;
   private nnS: Int32Array;
@@ -46,6 +49,8 @@ export class CoreState {
     this.sel.forEach((r, s) => (this.slotOf[r] = s));
     this.floor = distanceFunction(g, "floor");
     this.ceil = distanceFunction(g, "ceil");
+    this.floorBelow = boundedDistanceFunction(g, "floor");
+    this.ceilBelow = boundedDistanceFunction(g, "ceil");
     const k = this.k, s = items.length;
     this.nnD = new Float64Array(k);
     this.nnS = new Int32Array(k);
@@ -97,7 +102,7 @@ export class CoreState {
     let best = Infinity, at = -1;
     for (let t = 0; t < k; t++) {
       const r = t === swap ? withRow : sel[t]!;
-      const d = r === x ? 0 : this.ceil(x, r);
+      const d = r === x ? 0 : this.ceilBelow(x, r, best);
       if (d < best) (best = d), (at = t);
       if (best === 0) break;
     }
@@ -123,11 +128,13 @@ export class CoreState {
     const { k, sel, dNew, dOld } = this;
     const old = sel[slot]!;
     const needOld = this.w.EE > 0;
-    for (let t = 0; t < k; t++) {
-      if (t === slot) continue;
-      dNew[t] = this.floor(a, sel[t]!);
-      if (needOld) dOld[t] = this.floor(old, sel[t]!);
-    }
+    if (needOld) {
+      for (let t = 0; t < k; t++) {
+        if (t === slot) continue;
+        dNew[t] = this.floor(a, sel[t]!);
+        dOld[t] = this.floor(old, sel[t]!);
+      }
+    } else if (this.w.EN) this.newDistancesForEN(slot, a);
     const en = this.w.EN ? this.swapEN(slot) : 0;
     let ee = 0;
     if (needOld) {
@@ -138,6 +145,21 @@ export class CoreState {
     const an = this.w.AN ? this.swapAN(slot, a) : 0;
     this.pending = { slot, row: a, en, an, ee };
     return this.value(en, an, ee);
+  }
+
+  /**
+   * The new entry's distances as swapEN() reads them, each exact or Infinity when it can change nothing: above both
+   * the entry's nearest (unless that one leaves) and the nearest of the new entry found so far.
+   */
+  private newDistancesForEN(slot: number, a: number): void {
+    const { k, sel, nnD, nnS, dNew } = this;
+    let nearest = Infinity;
+    for (let t = 0; t < k; t++) {
+      if (t === slot) continue;
+      const d = nnS[t] === slot ? this.floor(a, sel[t]!) : this.floorBelow(a, sel[t]!, Math.max(nnD[t]!, nearest));
+      dNew[t] = d;
+      if (d < nearest) nearest = d;
+    }
   }
 
   private swapEN(slot: number): number {
@@ -153,7 +175,7 @@ export class CoreState {
         const x = sel[t]!;
         for (let u = 0; u < k; u++) {
           if (u === t || u === slot) continue;
-          const d = this.floor(x, sel[u]!);
+          const d = this.floorBelow(x, sel[u]!, best);
           if (d < best) (best = d), (at = u);
         }
         tD[t] = best;
@@ -177,7 +199,7 @@ export class CoreState {
         tAD[u] = d;
         tAS[u] = s;
       } else {
-        const d = x === a ? 0 : this.ceil(x, a);
+        const d = x === a ? 0 : this.ceilBelow(x, a, anD[u]!);
         if (d < anD[u]!) (tAD[u] = d), (tAS[u] = slot);
         else (tAD[u] = anD[u]!), (tAS[u] = anS[u]!);
       }

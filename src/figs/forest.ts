@@ -122,8 +122,8 @@ export function randomForest(x: readonly number[][], y: readonly number[], o: Fo
     z.map((row) => {
       const votes = forest.map((t) => answer(t, row));
       if (!o.classes) return [votes.reduce((a, b) => a + b, 0) / votes.length];
-      const share = new Array<number>(o.classes).fill(0);
-      for (const v of votes) share[v]! += 1 / votes.length;
-      return share;
+      const count = new Array<number>(o.classes).fill(0);
+      for (const v of votes) count[v]!++;
+      return count.map((c) => c / votes.length); // counted, then divided: equal votes give equal probabilities
     });
 }

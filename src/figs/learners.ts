@@ -1,11 +1,9 @@
 /**
- * The models: random forest (Breiman's, forest.ts) and k nearest neighbours (ml-knn). Each has a tuning grid after
+ * The models: random forest (Breiman's, forest.ts) and k nearest neighbours (caret's knn3). Each has a tuning grid after
  * caret's (`tuneLength` candidates) and icardaFIGSr's refined grid around the best, and a fit that answers, for every
  * row predicted, the probability of each class (the share of trees or neighbours voting for it) or the predicted
  * number. Every random draw comes from the seed given.
  */
-/// <reference types="./ml-modules.d.ts" />
-import KNN from "ml-knn";
 import { randomForest } from "./forest.ts";
 import { seeded } from "./rng.ts";
 
@@ -27,6 +25,7 @@ export interface Learner {
   fit(x: number[][], y: number[], task: Task, params: Params, seed: number, trees: number): Fitted;
 }
 
+const mean = (xs: readonly number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 /** caret's var_seq(): mtry from 2 to p in `length` steps (floored, distinct). */
@@ -39,9 +38,9 @@ function mtrySeq(p: number, task: Task, length: number): number[] {
 /** Votes of `votes[t][row]` (class indices) as shares per class. */
 function shares(votes: number[][], rows: number, classes: number): number[][] {
   return Array.from({ length: rows }, (_, i) => {
-    const p = new Array<number>(classes).fill(0);
-    for (const v of votes) p[v[i]!]! += 1 / votes.length;
-    return p;
+    const n = new Array<number>(classes).fill(0);
+    for (const v of votes) n[v[i]!]!++;
+    return n.map((c) => c / votes.length); // counted, then divided: equal vote counts give equal probabilities
   });
 }
 
@@ -52,15 +51,33 @@ const rf: Learner = {
     randomForest(x, y, { trees, mtry: mtry!, classes: task.kind === "class" ? task.classes : 0, rng: seeded(seed) }),
 };
 
+/**
+ * The rows caret's knn3 votes with for row `r`: the k nearest (Euclidean) and every further row tied with the kth
+ * (squared distance within a relative 1e-4 of the kth's: knn3's use.all = TRUE), by a scan of every training row as
+ * knn3's C code does. The training row indices.
+ */
+function neighbours(x: readonly Float64Array[], r: readonly number[], k: number): number[] {
+  const d = new Float64Array(x.length);
+  x.forEach((t, i) => {
+    let s = 0;
+    for (let j = 0; j < t.length; j++) s += (t[j]! - r[j]!) ** 2;
+    d[i] = s;
+  });
+  const limit = d.slice().sort()[k - 1]! * (1 + 1e-4);
+  const out: number[] = [];
+  d.forEach((v, i) => v <= limit && out.push(i));
+  return out;
+}
+
 const knn: Learner = {
   // caret: the odd k from 5 upwards, `length` of them; icardaFIGSr refines k - 2 to k + 2
   grid: (_p, _t, length) => Array.from({ length }, (_, i) => ({ k: 5 + 2 * i })),
   refined: (best) => range(best.k! - 2 <= 0 ? best.k! : best.k! - 2, best.k! + 2).map((k) => ({ k })),
   fit(x, y, task, { k }) {
-    const model = new KNN(x, y.map((_, i) => i), { k: Math.min(k!, x.length) });
-    const near = (r: number[]) => model.kdTree.nearest(r, Math.min(k!, x.length)).map(([p]) => y[p[p.length - 1]!]!);
+    const kk = Math.min(k!, x.length), rows = x.map((r) => Float64Array.from(r));
+    const near = (r: number[]) => neighbours(rows, r, kk).map((i) => y[i]!);
     if (task.kind === "class") return (z) => z.map((r) => shares(near(r).map((c) => [c]), 1, task.classes)[0]!);
-    return (z) => z.map((r) => [near(r).reduce((s, v, _, a) => s + v / a.length, 0)]);
+    return (z) => z.map((r) => [mean(near(r))]);
   },
 };
 

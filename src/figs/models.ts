@@ -144,11 +144,10 @@ const mergedCount = (e: Evaluated) => [...e.sites.members.values()].reduce((s, m
 function testFrame(e: Evaluated, training: readonly number[], best: ModelOutcome, t: TraitValues): DataFrame {
   const held = e.y.map((_, i) => i).filter((i) => !training.includes(i));
   const label = (v: number) => (t.task.kind === "class" ? t.classes[v]! : v);
-  const argmax = (p: readonly number[]) => p.reduce((b, v, i) => (v > p[b]! ? i : b), 0);
   return pl.DataFrame({
     row: held.map((i) => e.sites.firsts[i]!),
     observed: held.map((i) => label(e.y[i]!)),
-    predicted: best.testPredictions.map((p) => (t.task.kind === "class" ? t.classes[argmax(p)]! : p[0]!)),
+    predicted: t.task.kind === "class" ? best.testClasses.map((c) => t.classes[c]!) : best.testPredictions.map((p) => p[0]!),
     ...(t.task.kind === "class" ? { probability: best.testPredictions.map((p) => Math.max(...p)) } : {}),
   });
 }

@@ -46,13 +46,19 @@ export interface ModelOutcome {
   test: ClassScores | NumberScores;
   /** Per test row: the probabilities per class, or [value]. */
   testPredictions: number[][];
+  /** Per test row of a class trait: the predicted class index (the most probable, ties broken at random); else []. */
+  testClasses: number[];
   /** Per climate column: how far the prediction moves when that column is shuffled (largest = 100). */
   importance: number[];
   predict: Predictor;
 }
 
 const pick = <T>(xs: readonly T[], rows: readonly number[]) => rows.map((r) => xs[r]!);
-const argmax = (p: readonly number[]) => p.reduce((b, v, i) => (v > p[b]! ? i : b), 0);
+/** The predicted class: the most probable, a tie broken at random (as knn3's and randomForest's predictions are). */
+export function classOf(p: readonly number[], rng: Random): number {
+  const top = Math.max(...p), tied = p.flatMap((v, i) => (v >= top - 1e-12 ? [i] : []));
+  return tied.length === 1 ? tied[0]! : tied[Math.floor(rng() * tied.length)]!;
+}
 
 /** Fits `method` with `params` on `rows` (sampled, then centred and scaled) and answers a predictor of raw rows. */
 function fitOn(input: TrainInput, rows: number[], method: Method, params: Params, s: TrainSettings, rng: Random): Predictor {
@@ -70,7 +76,7 @@ function cvScore(input: TrainInput, folds: { fit: number[]; held: number[] }[], 
     const p = fitOn(input, pick(input.training, fit), method, params, s, rng)(pick(input.x, pick(input.training, held)));
     const y = pick(input.y, pick(input.training, held));
     total += input.task.kind === "class"
-      ? y.filter((v, i) => argmax(p[i]!) === v).length / y.length
+      ? y.filter((v, i) => classOf(p[i]!, rng) === v).length / y.length
       : Math.sqrt(y.reduce((a, v, i) => a + (v - p[i]![0]!) ** 2, 0) / y.length);
   }
   return total / folds.length;
@@ -117,8 +123,10 @@ export function trainMethod(input: TrainInput, method: Method, s: TrainSettings)
   const held = input.x.map((_, i) => i).filter((i) => !input.training.includes(i));
   const testPredictions = predict(pick(input.x, held)), observed = pick(input.y, held);
   const mean = pick(input.y, input.training).reduce((a, b) => a + b, 0) / input.training.length;
+  const testClasses = input.task.kind === "class" ? testPredictions.map((p) => classOf(p, rng)) : [];
   const test = input.task.kind === "class"
-    ? classScores(observed, testPredictions.map(argmax), input.task.classes, input.positive, testPredictions.map((p) => p[input.positive]!))
+    ? classScores(observed, testClasses, input.task.classes, input.positive, testPredictions.map((p) => p[input.positive]!))
     : numberScores(observed, testPredictions.map((p) => p[0]!), mean);
-  return { method, params, tuning, test, testPredictions, importance: importance(pick(input.x, held), input, predict, rng), predict };
+  const moved = importance(pick(input.x, held), input, predict, rng);
+  return { method, params, tuning, test, testPredictions, testClasses, importance: moved, predict };
 }

@@ -19,10 +19,19 @@ export interface Result<F extends Frames> {
 /** The frames, each with its provenance and diagnostics attached (`provenance(df)`, `diagnostics(df)`). */
 export function publish<F extends Frames>(r: Result<F>): F {
   for (const name of Object.keys(r.frames) as (keyof F)[]) {
-    attachProvenance(r.frames[name], r.provenance[name]);
-    attachDiagnostics(r.frames[name], r.diagnostics[name]);
+    publishOne(r.frames[name], { provenance: r.provenance[name], diagnostics: r.diagnostics[name] });
   }
   return r.frames;
+}
+
+/**
+ * One frame or object at the public edge with what is known of it attached: a file read back with its sidecar's
+ * record, a table of local files, a list of descriptors with the coercions made reading it. Returns `x`.
+ */
+export function publishOne<T extends object>(x: T, known: { provenance?: Provenance; diagnostics?: Diagnostics }): T {
+  if (known.provenance) attachProvenance(x, known.provenance);
+  if (known.diagnostics) attachDiagnostics(x, known.diagnostics);
+  return x;
 }
 
 /** Diagnostics with nothing to say, for a frame read without coercions or notes. */

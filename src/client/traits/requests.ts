@@ -15,7 +15,8 @@ import {
 import { DATA_TYPES } from "../../schema/responses.ts";
 import { UUID_RE } from "../../schema/uuid.ts";
 import { checkSize } from "../accessions/pages.ts";
-import { attachDiagnostics, CoercionLog } from "../../kernel/diagnostics.ts";
+import { CoercionLog } from "../../kernel/diagnostics.ts";
+import { publishOne } from "../../kernel/result.ts";
 import { GenesysInputError } from "../../kernel/errors.ts";
 import { PageGuard, uuidGroups } from "../core/paging.ts";
 import type { Progress } from "../../kernel/progress.ts";
@@ -140,5 +141,5 @@ export async function descriptorList(t: Transport, uuids: string[], { signal }: 
     unknown.length,
     unknown.map((d) => `${d.title}: ${d.dataType}`),
   );
-  return log.size ? attachDiagnostics(out, log.toDiagnostics(endpoint)) : out;
+  return log.size ? publishOne(out, { diagnostics: log.toDiagnostics(endpoint) }) : out;
 }
