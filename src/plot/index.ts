@@ -33,6 +33,7 @@ export { type BBox, type MapExtent, REGIONS } from "./extent.ts";
 export { findingsMap, type FindingsMapOptions } from "./quality.ts";
 export { sharedMaterialMatrix } from "./duplicates.ts";
 export { recordedDecimals, roundedLikeData } from "./precision.ts";
+export { READABLE_COLUMNS, readableColumns, readablePassports, withTaxon } from "./readable.ts";
 export { coreCoverage, coreMap, corePcaScatter, type CoreResultLike } from "./core-collection.ts";
 export { climateSitesMap, climateSpace } from "./climate.ts";
 export { figsBestBetsMap, figsConfusion, figsProbabilityPlot, topVariable } from "./figs.ts";
