@@ -107,17 +107,20 @@ export function searchCore(g: GowerData, s: SearchSettings): SearchReport {
   const t0 = performance.now();
   const rng = seededRandom(s.seed);
   const diversity = s.weights.EN > 0 || s.weights.EE > 0;
-  const start = diversity ? farthestPoint(g, s, rng, s.deadline) : undefined;
+  // the start may take half of the time left; a start cut short is filled at random
+  const start = diversity ? farthestPoint(g, s, rng, t0 + (s.deadline - t0) / 2) : undefined;
   const core = start?.core ?? randomStart(g, s, rng);
   const items = g.n <= s.anSample ? Int32Array.from({ length: g.n }, (_, i) => i) : sampleIndices(rng, g.n, s.anSample);
   const t1 = performance.now();
   const state = new CoreState(g, core, s.weights.AN ? items : new Int32Array(0), s.weights);
-  const reserve = finalWork(g, s) * (performance.now() - t1) / Math.max(1, pairs(s.size) + (s.weights.AN ? items.length * s.size : 0));
+  const perDistance = (performance.now() - t1) / Math.max(1, pairs(s.size) + (s.weights.AN ? items.length * s.size : 0));
   const initSeconds = (performance.now() - t0) / 1000;
-  // the final scores' estimated time, a tenth more, and 2% of the time left for the frames the caller builds after
-  const margin = 1.1 * reserve + 0.02 * Math.max(0, s.deadline - performance.now());
-  const { state: final, ...loop } = descend(state, s, rng, s.deadline - margin);
-  const scores = finalScores(g, final, s, items.length);
+  // the final scores' estimated time (at most a quarter of the bound), a tenth more, and 2% of the time left for the
+  // frames the caller builds after
+  const left = Math.max(0, s.deadline - performance.now());
+  const reserve = Math.min(finalWork(g, s) * perDistance, 0.25 * (s.deadline - t0));
+  const { state: final, ...loop } = descend(state, s, rng, s.deadline - 1.1 * reserve - 0.02 * left);
+  const scores = finalScores(g, final, s, items.length, perDistance);
   return { core: final.sel, scores, ...loop, seconds: (performance.now() - t0) / 1000, initSeconds, initPool: start?.pool.length ?? 0 };
 }
 
@@ -137,13 +140,23 @@ export const AN_EXACT_BUDGET = 2e8;
  * The core's scores: EN and EE as the search kept them when it optimised both (a state updates only what its
  * objective needs), else afresh; AN as kept when optimised, else exact or over a sample (scores.ts).
  */
-function finalScores(g: GowerData, final: CoreState, s: SearchSettings, sampled: number): CoreScores {
+function finalScores(g: GowerData, final: CoreState, s: SearchSettings, sampled: number, perDistance: number): CoreScores {
   const w = s.weights;
   const entries = w.EN > 0 && w.EE > 0 ? final : new CoreState(g, final.sel, new Int32Array(0), { EN: 1, AN: 0, EE: 1 });
   const { EN, EE } = entries;
-  if (!w.AN) return { EN, EE, ...anOf(g, final.sel, seededRandom(s.seed ^ 0x5eed), AN_EXACT_BUDGET, s.anSample) };
+  if (!w.AN) return { EN, EE, ...anOf(g, final.sel, seededRandom(s.seed ^ 0x5eed), AN_EXACT_BUDGET, anSampleInTime(g, s, perDistance)) };
   const [sum, sq] = final.anMoments();
   return { EN, EE, AN: final.AN, anMethod: sampled === g.n ? { exact: true } : anEstimate(g.n, sampled, sum, sq) };
+}
+
+/**
+ * The sample AN is scored over at the end: `anSample`, or fewer (at least 1,000) when the time left would not hold
+ * them; `anMethod` then states the smaller sample and its wider error bound.
+ */
+function anSampleInTime(g: GowerData, s: SearchSettings, perDistance: number): number {
+  if (g.n * s.size <= AN_EXACT_BUDGET || g.n <= s.anSample) return s.anSample;
+  const fits = Math.floor((s.deadline - performance.now()) / Math.max(perDistance * s.size, 1e-9));
+  return Math.max(Math.min(1000, s.anSample), Math.min(s.anSample, fits));
 }
 
 interface Loop {
