@@ -72,5 +72,10 @@ describe("trait scatter on a traits frame", () => {
     expect(svg).toContain("Tanzania");
     expect(svg).not.toContain("United Republic");
     expect(traitScatter(joined.drop("dataset"), "Fe", "Zn").svg).toContain("2 of 5 rows with both values");
+    // the points inside the axes with a margin: both ends of Fe (50, 60) lie a tenth of their spread inside the x range
+    const cx = [...svg.matchAll(/<circle[^>]*cx="([\d.]+)"/g)].map((m) => Number(m[1]));
+    const free = traitScatter(joined, "Fe", "Zn", { datasets }).svg;
+    expect(cx).toHaveLength(2);
+    expect(free).toContain('aria-label="x-axis tick label"');
   });
 });

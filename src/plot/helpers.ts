@@ -450,8 +450,9 @@ export function traitScatter(
     {
       title,
       grid: true,
-      x: { label: withUnit(x, units) },
-      y: { label: withUnit(y, units) },
+      // every point inside the axes with a margin: none drawn on an axis or cut at the frame's edge
+      x: { label: withUnit(x, units), domain: paddedDomain(both.getColumn(x).toArray().map(Number)) },
+      y: { label: withUnit(y, units), domain: paddedDomain(both.getColumn(y).toArray().map(Number)) },
       color: scale ? { domain: scale.domain, range: scale.range, legend: true } : undefined,
       marks: [Plot.dot(data, { x, y, fill: scale ? "_colour" : CATEGORY_COLOURS[0]!, r: 2.5, fillOpacity: 0.8 })],
     },

@@ -38,5 +38,5 @@ export { recordedDecimals, roundedLikeData } from "./precision.ts";
 export { COUNTRY_NAMES_FILE, CountryNamesFile, readingCountryName, SHORT_COUNTRY_NAMES } from "./country-names.ts";
 export { READABLE_COLUMNS, readableColumns, readablePassports, withTaxon } from "./readable.ts";
 export { coreCoverage, coreMap, corePcaScatter, type CoreResultLike } from "./core-collection.ts";
-export { climateSitesMap, climateSpace } from "./climate.ts";
+export { classBreaks, climateSitesMap, climateSpace, niceNumber, stripRing } from "./climate.ts";
 export { figsBestBetsMap, figsConfusion, figsProbabilityPlot, topVariable } from "./figs.ts";
