@@ -7,6 +7,7 @@ import type { DataFrame } from "nodejs-polars";
 import { show } from "../display/table.ts";
 import type { Displayable } from "../display/text.ts";
 import { needColumns, selectHint } from "./columns.ts";
+import { readingCountryName } from "./country-names.ts";
 
 /** The parts of a taxon name in MCPD, in the order a botanist writes them. */
 const TAXON_PARTS = ["GENUS", "SPECIES", "SUBTAXA"] as const;
@@ -43,7 +44,7 @@ export const READABLE_COLUMNS: readonly (readonly string[])[] = [
 
 /**
  * The columns `readablePassports` shows of `df`, as a frame: READABLE_COLUMNS, each by label where the frame has it, else
- * by code.
+ * by code; countries by the name a reader uses ("Tanzania": readingCountryName), where `df` keeps ISO's.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -53,7 +54,11 @@ export const READABLE_COLUMNS: readonly (readonly string[])[] = [
  */
 export function readableColumns(df: DataFrame): DataFrame {
   needColumns(df, "readablePassports()", ["ACCENUMB"], selectHint(["ACCENUMB"], "a passports() frame"));
-  const named = df.columns.includes("GENUS") ? withTaxon(df) : df;
+  let named = df.columns.includes("GENUS") ? withTaxon(df) : df;
+  if (named.columns.includes("ORIGCTY_name")) {
+    const names = named.getColumn("ORIGCTY_name").toArray().map((v) => (v === null ? null : readingCountryName(String(v))));
+    named = named.withColumns(pl.Series("ORIGCTY_name", names, pl.Utf8));
+  }
   return named.select(...READABLE_COLUMNS.map((alts) => alts.find((c) => named.columns.includes(c))).filter((c) => c !== undefined));
 }
 
