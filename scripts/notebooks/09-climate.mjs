@@ -36,7 +36,7 @@ await display(diagnostics(climate)!.notes.join("\\n"));`,
   [
     "md",
     "**2. Where are they, and how dry are their sites?** The sites over bio12, the annual precipitation, in classes " +
-    "(mm a year on the legend).",
+    "(mm a year on the legend; 500 mm, the line step 4 draws, is always a class break).",
   ],
   [
     "code",
@@ -44,7 +44,11 @@ await display(diagnostics(climate)!.notes.join("\\n"));`,
 import { climateSitesMap, climateSpace } from "genesys-notebook/plot";
 const landraces = climate.filter(pl.col("SAMPSTAT").eq(300));
 const bio12 = await climateLayerGrid(folder, "bio12", { step: 1 });
-await display(climateSitesMap(landraces, bio12, { layer: "bio12", title: "Bean landrace collecting sites over annual precipitation (bio12)" }))`,
+await display(climateSitesMap(landraces, bio12, {
+  layer: "bio12",
+  threshold: 500,
+  title: "Bean landrace collecting sites over annual precipitation (bio12)",
+}))`,
   ],
   [
     "md",
