@@ -94,7 +94,7 @@ await display(rwa.importance.filter(pl.col("model").eq(pl.lit(rwa.best.name))).h
     "chance of resistance. Their true classes (hidden from the model) score the ranking: the planted link should put " +
     "at least twice the base rate of resistant accessions in the top 10%. With some 30 best bets, one accession more " +
     "or less moves the share by about 3 points and the ratio by about 0.1, and its standard error is about 0.3: " +
-    "read a ratio near 2 as \"about twice\", not as a pass or a fail.",
+    'read a ratio near 2 as "about twice", not as a pass or a fail.',
   ],
   [
     "code",
