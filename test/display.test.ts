@@ -91,6 +91,10 @@ describe("display of text and records (finding 26: no JavaScript literals)", () 
     );
     const [rows] = await sentBy([{ kind: "passports", MB: 1.5 }, { kind: "traits", MB: 0.2 }]);
     expect(rows!["text/html"].match(/<tr>/g)).toHaveLength(3);
+    // a Map of names (instituteNames()) is a record too
+    const [names] = await sentBy(new Map([["COL003", "Centro Internacional de Agricultura Tropical"]]));
+    expect(names!["text/plain"]).toBe("COL003: Centro Internacional de Agricultura Tropical");
+    expect(names!["text/html"]).toContain(">COL003</th>");
     expect(isPlainRecord(when)).toBe(false);
     expect(isPlainRecord(new Map())).toBe(false);
     expect(asDisplayable(when)).toBe(when);

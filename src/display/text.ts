@@ -82,12 +82,16 @@ export function recordText(r: Record<string, unknown>, indent = ""): string {
 
 /**
  * What `display()` sends for a value that is not a frame or a figure: a string as text, a plain record (or a list of
- * them) as a table of names and values; anything else unchanged (Deno formats it).
+ * them) or a Map keyed by names or numbers as a table of names and values; anything else unchanged (Deno formats it).
  */
 export function asDisplayable(v: unknown): unknown {
   if (typeof v === "string") return text(v);
   if (Array.isArray(v) && v.length && v.every((x) => typeof x === "string")) return text(v.join("\n"));
-  if (isPlainRecord(v)) return { [DISPLAY]: () => ({ "text/html": recordHtml(v), "text/plain": recordText(v) }) };
+  // a Map of names (instituteNames(): code -> name) reads as the record it is
+  const r = v instanceof Map && v.size && [...v.keys()].every((k) => typeof k === "string" || typeof k === "number")
+    ? Object.fromEntries(v)
+    : v;
+  if (isPlainRecord(r)) return { [DISPLAY]: () => ({ "text/html": recordHtml(r), "text/plain": recordText(r) }) };
   if (Array.isArray(v) && v.length && v.every(isPlainRecord)) {
     return { [DISPLAY]: () => ({ "text/html": rowsHtml(v), "text/plain": v.map((r) => recordText(r)).join("\n\n") }) };
   }
