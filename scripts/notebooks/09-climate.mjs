@@ -71,8 +71,11 @@ await display(
     \`with less than \${DRY_MM} mm of rain a year; \${(landraces.height - withClimate.height).toLocaleString("en")} \` +
     \`landraces have no climate value.\`,
 );
-await display(dry.groupBy("ORIGCTY_name").agg(pl.len().alias("landraces"), pl.col("bio12").median().round(0).alias("median bio12 (mm a year)"))
-  .sort("landraces", true).head(10))`,
+await display(
+  dry.groupBy("ORIGCTY_name")
+    .agg(pl.len().alias("landraces"), pl.col("bio12").median().round(0).alias("median bio12 (mm a year)"))
+    .sort("landraces", true).head(10),
+)`,
   ],
   [
     "md",
