@@ -85,7 +85,8 @@ await display(rwa.scores.select(
   ],
   [
     "code",
-    `await display(figsConfusion(rwa, { note: "self-test on generated data" }));
+    `const heading = \`Aphid resistance (RWA) by \${rwa.best.name}: \${rwa.counts.test} held-back sites\`;
+await display(figsConfusion(rwa, { title: heading, note: "self-test on generated data" }));
 await display(rwa.importance.filter(pl.col("model").eq(pl.lit(rwa.best.name))).head(5));`,
   ],
   [
@@ -112,7 +113,12 @@ await display(bets.subset.select("FIGS_RANK", "INSTCODE", "ACCENUMB", "DOI", "bi
   [
     "code",
     `await display(figsBestBetsMap(bets, rwa, { variable: "bio12", unit: "mm", note: "generated climate (sandbox)" }));
-await display(figsProbabilityPlot(bets, rwa, { variable: "bio12", unit: "mm", note: "self-test on generated data" }));`,
+await display(figsProbabilityPlot(bets, rwa, {
+  variable: "bio12",
+  unit: "mm",
+  title: "Predicted chance of aphid resistance (RWA) against annual precipitation, the planted link",
+  note: "self-test on generated data",
+}));`,
   ],
   [
     "md",
