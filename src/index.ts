@@ -42,6 +42,7 @@ export * as schemas from "./schema/responses.ts";
 export { type Sandbox, sandboxClimate, type SandboxOptions, startSandbox } from "./sandbox/launch.ts";
 export { dataFrameToHtml, show } from "./display/table.ts";
 export { display } from "./display/display.ts";
+export { text } from "./display/text.ts";
 export { formatProgress, progressReporter } from "./display/progress.ts";
 export { configureTerminal } from "./display/terminal.ts";
 import { configureOnImport } from "./display/terminal.ts";

@@ -223,17 +223,35 @@ describe("overview: the live answer shape, and answers that contradict themselve
   });
 
   it("the other fields' shape (totalElements, otherCount, missingCount, totalCount) still reads", async () => {
-    const { c } = await serve(overviewAnswer({
+    const answer = overviewAnswer({
       filterCode: "sb1",
       totalElements: 5,
       overview: { "institute.code": { terms: [{ term: "COL003", count: 3 }], otherCount: 1, missingCount: 1, totalCount: 5 } },
-    }));
+    });
+    const { c } = await serve((path) =>
+      path.endsWith("/vocabulary/wiews/decode")
+        ? { status: 200, body: JSON.stringify({ COL003: "Centro Internacional de Agricultura Tropical" }) }
+        : answer()
+    );
     const o = await c.overview();
     expect(o.total).toBe(5);
     expect(o.counts.toRecords()).toEqual([
-      { field: "institute.code", term: "COL003", label: null, count: 3 },
+      { field: "institute.code", term: "COL003", label: "Centro Internacional de Agricultura Tropical", count: 3 },
       { field: "institute.code", term: "(other)", label: null, count: 1 },
       { field: "institute.code", term: "(missing)", label: null, count: 1 },
+    ]);
+  });
+
+  it("institutes whose names cannot be looked up keep their codes, and a note says why", async () => {
+    const answer = overviewAnswer({
+      accessionCount: 3,
+      overview: { "institute.code": { terms: [{ term: "COL003", count: 3 }], total: 3, missing: 0 } },
+    });
+    const { c } = await serve((path) => (path.endsWith("/vocabulary/wiews/decode") ? { status: 503, body: "down" } : answer()));
+    const o = await c.overview();
+    expect(o.counts.toRecords()).toEqual([{ field: "institute.code", term: "COL003", label: null, count: 3 }]);
+    expect(diagnostics(o.counts)!.notes).toEqual([
+      expect.stringMatching(/^institute\.code: the institutes' names were not looked up \(.*503.*\); the codes have no label$/),
     ]);
   });
 

@@ -123,6 +123,17 @@ describe("climateAtSites(): bad input is a typed error naming what to do", () =>
     await expect(climateAtSites(sites, empty)).rejects.toThrow(/Hint: unzip WorldClim's download into it/);
     await expect(climateAtSites(sites, join(tmp, "nowhere"))).rejects.toThrow(/no such file or folder/);
   });
+  it("a source not awaited, or not a folder", async () => {
+    const pending = Promise.resolve(file);
+    // deno-lint-ignore no-explicit-any
+    await expect(climateAtSites(sites, pending as any)).rejects.toThrow(/climateAtSites\(\): the source is a Promise, not a folder/);
+    // deno-lint-ignore no-explicit-any
+    await expect(climateAtSites(sites, pending as any)).rejects.toThrow(
+      /Hint: await it first: climateAtSites\(df, await sandboxClimate\(\)\)/,
+    );
+    // deno-lint-ignore no-explicit-any
+    await expect(climateAtSites(sites, 12 as any)).rejects.toThrow(/the source is number, not a folder or a list of files/);
+  });
   it("mixed grids", async () => {
     const dir = folder("mixed", { "a.tif": "g10-f32-deflate-tiled", "b.tif": "g5-i16-lzw-striped" });
     await expect(climateAtSites(sites, dir)).rejects.toThrow(

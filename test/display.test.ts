@@ -2,6 +2,7 @@ import pl from "nodejs-polars";
 import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { display } from "../src/display/display.ts";
+import { asDisplayable, isPlainRecord, text } from "../src/display/text.ts";
 import { countryBar } from "../src/plot/helpers.ts";
 
 const g = globalThis as { Deno?: unknown };
@@ -43,6 +44,60 @@ describe("display", () => {
     expect(lines[0]).toContain("shape: (3, 2)");
     expect(lines[1]).toBe("Figure: Origins");
     expect(lines[2]).toBe("done");
+  });
+});
+
+describe("display of text and records (finding 26: no JavaScript literals)", () => {
+  afterEach(() => {
+    delete g.Deno;
+  });
+  const sentBy = async (...values: unknown[]) => {
+    const sent: Record<string, string>[] = [];
+    g.Deno = {
+      jupyter: {
+        display: (o: Record<symbol, () => Record<string, string>>) => Promise.resolve(void sent.push(o[Symbol.for("Jupyter.display")]!())),
+      },
+    };
+    await display(...values);
+    return sent;
+  };
+
+  it("a string is text: one paragraph per note, escaped, wrapping, no quotes or '+' joins", async () => {
+    const notes = "climateAtSites(): 1,556 of 2,750 sites have no coordinates: null in every layer\n12 sites < 0 m";
+    const [out] = await sentBy(notes);
+    expect(out!["text/plain"]).toBe(notes);
+    expect(out!["text/html"]).toContain("<p style=");
+    expect(out!["text/html"].match(/<p /g)).toHaveLength(2);
+    expect(out!["text/html"]).toContain("12 sites &lt; 0 m</p>");
+    expect(out!["text/html"]).toContain("white-space:pre-wrap");
+    expect(out!["text/html"]).toContain(">climateAtSites(): 1,556 of 2,750 sites have no coordinates: null in every layer</p>");
+    expect(out!["text/html"]).not.toMatch(/\\n|" \+/);
+    // text(s) is the same as a cell's last expression; a list of strings is one note a line
+    expect(text(notes)[Symbol.for("Jupyter.display")]!()).toEqual(out);
+    const [list] = await sentBy(notes.split("\n"));
+    expect(list).toEqual(out);
+  });
+
+  it("a plain record is a table of names and values (nested records nested, lists joined); class instances are left alone", async () => {
+    const when = new Date("2026-11-28T10:00:00Z");
+    const [out] = await sentBy({ cite: "Genesys PGR (2026). Passport data.", dois: 3, options: { select: "49 fields" }, at: when });
+    expect(out!["text/html"]).toContain('<th style="');
+    expect(out!["text/html"]).toContain(">cite</th>");
+    expect(out!["text/html"]).toContain("Genesys PGR (2026). Passport data.</div>");
+    expect(out!["text/html"]).toMatch(/>options<\/th><td[^>]*><table/);
+    expect(out!["text/html"]).toContain("2026-11-28T10:00:00Z");
+    expect(out!["text/plain"]).toBe(
+      "cite: Genesys PGR (2026). Passport data.\ndois: 3\noptions:\n  select: 49 fields\nat: 2026-11-28T10:00:00Z",
+    );
+    const [rows] = await sentBy([{ kind: "passports", MB: 1.5 }, { kind: "traits", MB: 0.2 }]);
+    expect(rows!["text/html"].match(/<tr>/g)).toHaveLength(3);
+    // a Map of names (instituteNames()) is a record too
+    const [names] = await sentBy(new Map([["COL003", "Centro Internacional de Agricultura Tropical"]]));
+    expect(names!["text/plain"]).toBe("COL003: Centro Internacional de Agricultura Tropical");
+    expect(names!["text/html"]).toContain(">COL003</th>");
+    expect(isPlainRecord(when)).toBe(false);
+    expect(isPlainRecord(new Map())).toBe(false);
+    expect(asDisplayable(when)).toBe(when);
   });
 });
 

@@ -6,7 +6,8 @@
  * - seeds.csv: caret's final fit at that parameter refitted with seeds 1-10 (what varies is the up-sampling draws, the
  *   forest's draws and knn3's random choice between tied votes).
  * At caret's parameter, the mean of our 10 seeds is within 0.05 of the mean of caret's 10 seeds (accuracy and Kappa; for
- * days to heading, RMSE within 5% and R² within 0.05), and our run at the default seed within 0.05 of tuneTrain's own.
+ * days to heading, RMSE within 2% and R² within 0.03), and our run at the default seed as near tuneTrain's own. Caret's
+ * tuned rf on days to heading is tuneTrain with its 10 folds repeated once (caret.csv's repeats), not ten times.
  */
 import pl from "nodejs-polars";
 import { readFileSync } from "node:fs";
@@ -48,11 +49,14 @@ function run(c: (typeof CASES)[number], method: "rf" | "knn", params: Record<str
   return m.scores.toRecords()[0] as Scores;
 }
 
-/** Ours against R's: accuracy and Kappa within 0.05, or RMSE within 5% and R² within 0.05. */
+/**
+ * Ours against R's: accuracy and Kappa within 0.05 (the issue's target), or for days to heading RMSE within 2% and R²
+ * within 0.03 (one seed's forest moves them by up to 1.5% and 0.02; docs/figs.md).
+ */
 function near(what: string, got: Scores, peer: Scores, numeric: boolean) {
   if (numeric) {
-    expect(Math.abs(got.rmse / peer.rmse - 1), `${what}: RMSE ${got.rmse} vs ${peer.rmse}`).toBeLessThanOrEqual(0.05);
-    expect(Math.abs(got.rsquared - peer.rsquared), `${what}: R² ${got.rsquared} vs ${peer.rsquared}`).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(got.rmse / peer.rmse - 1), `${what}: RMSE ${got.rmse} vs ${peer.rmse}`).toBeLessThanOrEqual(0.02);
+    expect(Math.abs(got.rsquared - peer.rsquared), `${what}: R² ${got.rsquared} vs ${peer.rsquared}`).toBeLessThanOrEqual(0.03);
   } else {
     expect(Math.abs(got.accuracy - peer.accuracy), `${what}: accuracy ${got.accuracy} vs ${peer.accuracy}`).toBeLessThanOrEqual(0.05);
     expect(Math.abs(got.kappa - peer.kappa), `${what}: Kappa ${got.kappa} vs ${peer.kappa}`).toBeLessThanOrEqual(0.05);

@@ -109,7 +109,11 @@ describe("bestBets()", () => {
     expect((bets.subset.getColumn("drought").toArray()).every((v) => v === null)).toBe(true);
     expect((bets.subset.getColumn("bio12").toArray() as number[]).every((v) => v < 500)).toBe(true);
     expect(bets.request[0]).toMatch(/^(10\.18730\/T\d+|SYR002 IG \d+)$/);
-    expect(bets.citation).toMatch(/Ranked by figsModels\(\): .* of P\(drought = "tolerant"\) from 2 climate variables/);
+    expect(bets.citation).toMatch(/Ranked by figsModels\(\): .* of the chance that drought is "tolerant" from 2 climate variables/);
+    expect(bets.citation).toMatch(
+      /scored on \d+ held-back sites: AUC \d\.\d\d \(p [<=] [\d.]+; 0\.5 is chance\), accuracy \d\.\d\d against/,
+    );
+    expect(bets.citation).toMatch(/Kappa -?\d\.\d\d \(95% -?\d\.\d\d to -?\d\.\d\d\)\. It (classifies|ranks) better/);
   });
 });
 

@@ -30,14 +30,31 @@ type Output = { output_type: string; name?: string; data?: Record<string, unknow
 type Cell = { cell_type: string; source: string | string[]; outputs?: Output[] };
 const text = (c: Cell) => (Array.isArray(c.source) ? c.source.join("") : c.source);
 
+/**
+ * The figure helpers: every function genesys-notebook/plot exports (src/plot/index.ts) but the few that return no
+ * figure, so that a new figure is expected as a PNG without editing this list.
+ */
+const NOT_FIGURES = new Set([
+  "render",
+  "categories",
+  "datasetNames",
+  "shortenMiddle",
+  "withDatasetNames",
+  "withUnit",
+  "recordedDecimals",
+  "roundedLikeData",
+  "topVariable",
+]);
+export const FIGURE_HELPERS: string[] = [...readFileSync("src/plot/index.ts", "utf8").matchAll(/^export \{([^}]*)\}/gm)]
+  .flatMap((m) => m[1]!.split(",").map((n) => n.trim()))
+  .filter((n) => /^[a-z]\w*$/.test(n) && !NOT_FIGURES.has(n));
+const FIGURE_CALL = new RegExp(`\\bdisplay\\(\\s*(${FIGURE_HELPERS.join("|")})\\(`, "g");
+
 /** What a code cell must show: one output per display( call (at least that many in a loop), PNG for figures. */
 function expected(source: string): { outputs: number; atLeast: boolean; figures: number } {
   const calls = source.match(/\bdisplay\(/g)?.length ?? 0;
   const progress = source.match(/\bprogressReporter\(/g)?.length ?? 0;
-  const figures =
-    source.match(/\bdisplay\(\s*(countryBar|sampstatBar|acquisitionTimeline|collectingSitesMap|sharedMaterialMatrix|trait[A-Za-z]+)\(/g)
-      ?.length ??
-      0;
+  const figures = source.match(FIGURE_CALL)?.length ?? 0;
   return { outputs: calls + progress, atLeast: /\bfor \(/.test(source), figures };
 }
 
@@ -60,6 +77,22 @@ export function missingOutputs(executed: { cells: Cell[] }): string[] {
   });
   return problems;
 }
+
+describe("missingOutputs(): what a notebook cell must show", () => {
+  it("expects a PNG from every figure helper of genesys-notebook/plot, the climate, core and FIGS figures among them", () => {
+    for (const f of ["countryBar", "collectingSitesMap", "climateSitesMap", "climateSpace", "coreMap", "corePcaScatter", "figsConfusion"]) {
+      expect(FIGURE_HELPERS).toContain(f);
+    }
+    expect(FIGURE_HELPERS).not.toContain("roundedLikeData");
+    const cell = (outputs: Output[]) => ({
+      cells: [{ cell_type: "code", source: 'await display(climateSitesMap(sites, bio12, { layer: "bio12" }))', outputs }],
+    });
+    expect(missingOutputs(cell([{ output_type: "display_data", data: { "text/plain": "Figure" } }]))).toEqual([
+      expect.stringMatching(/^cell 0 \(await display\(climateSitesMap.*: 0 figures, expected 1$/),
+    ]);
+    expect(missingOutputs(cell([{ output_type: "display_data", data: { "image/png": "x".repeat(2000) } }]))).toEqual([]);
+  });
+});
 
 let jupyterDir = "";
 let env: NodeJS.ProcessEnv = {};

@@ -6,6 +6,8 @@
 #
 # The runs (one per dataset and method; septoria:rf takes some 5 CPU minutes) can be run in separate processes, each
 # writing its part (parts/<dataset>-<method>.csv); "combine" then joins the parts into caret.csv and importance.csv.
+# "durum-dhe:rf:1" repeats the 10 folds once instead of ten times (the 10 x 10 run of DHE's rf needs about an hour of a
+# free core; caret.csv's `repeats` says which). "seeds" then refits caret's chosen parameter with seeds 1-10 (seeds.csv).
 #
 # Writes, into the fixture folder:
 #   septoria.csv, barley-rno.csv, durum-dhe.csv  the bundled data (ST_S, RNO, DHE and the 55 climate columns), as CSV

@@ -16,8 +16,11 @@ export default [
   [
     "code",
     `// decode: true puts words beside the MCPD codes (ORIGCTY_name, SAMPSTAT_label…)
-const passports = await g.passports({ crop: ["beans"], institute: { code: ["COL003"] } }, { decode: true });
-await display(passports)`,
+const filter = { crop: ["beans"], institute: { code: ["COL003"] } };
+const passports = await g.passports(filter, { decode: true });
+// 57 columns (passports.columns); shown: the ones a reader checks, names not codes
+import { readablePassports } from "genesys-notebook/plot";
+await display(readablePassports(passports))`,
   ],
   [
     "md",

@@ -98,7 +98,8 @@ await display(withDatasetNames(roundedLikeData(scored, means), t.datasets))`,
   ],
   [
     "code",
-    `await display(traitScatter(joined, "Seed iron content", "Seed zinc content", { color: "ORIGCTY_name", units: t.descriptors }))`,
+    `const axes = { color: "ORIGCTY_name", units: t.descriptors, datasets: t.datasets };
+await display(traitScatter(joined, "Seed iron content", "Seed zinc content", axes))`,
   ],
   ["code", `await display(traitPairByDataset(t, "Seed iron content", "Seed zinc content"))`],
   ["code", close],

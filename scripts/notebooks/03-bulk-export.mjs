@@ -31,8 +31,16 @@ const again = await g.passports({}, { cache: "on" });
 const seconds = ((performance.now() - t0) / 1000).toFixed(2);
 await display(\`\${again.height.toLocaleString("en")} rows in \${seconds} s, from the cache: \${provenance(again)?.fromCache}\`)`,
   ],
-  ["md", "The table says where it came from, on its last line."],
-  ["code", `await display(again)`],
+  [
+    "md",
+    "The frame has every MCPD field (\`again.columns\`); shown are the ones a reader checks (\`readablePassports\`), " +
+    "and the table says where it came from, on its last line.",
+  ],
+  [
+    "code",
+    `import { readablePassports } from "genesys-notebook/plot";
+await display(readablePassports(again))`,
+  ],
   ["md", "**Provenance**: server, endpoint, query, when it was downloaded, rows, package version."],
   [
     "code",

@@ -36,12 +36,14 @@ await display(collectingSitesMap(passports, { color: "MLSSTAT_label", title: "Wi
   ],
   [
     "md",
-    "**3. Which are in the MLS?** Per species: accessions, how many are in the MLS (\`MLSSTAT\` true), how many have no " +
+    "**3. Which are in the MLS?** Per taxon (\`withTaxon\`: genus, species and subtaxon, as a botanist writes them): " +
+    "accessions, how many are in the MLS (\`MLSSTAT\` true), how many have no " +
     "MLS status recorded, and how many are georeferenced.",
   ],
   [
     "code",
-    `const mls = passports.groupBy("SPECIES").agg(
+    `import { withTaxon } from "genesys-notebook/plot";
+const mls = withTaxon(passports).groupBy("taxon").agg(
   pl.len().alias("accessions"),
   pl.col("MLSSTAT").cast(pl.UInt32).sum().alias("in MLS"),
   pl.col("MLSSTAT").isNull().cast(pl.UInt32).sum().alias("no MLS status"),

@@ -178,6 +178,29 @@ const termLabel = (field: string, term: string): string | null =>
   CODED_FIELDS[field] ? (decodeValue(CODED_FIELDS[field]!, term) ?? null) : null;
 
 /**
+ * The institutes' names as the labels of `institute.code` terms, from the look-up `instituteNames()` uses (POST
+ * /vocabulary/wiews/decode); when it fails, the codes stay without labels and a note says why.
+ */
+async function labelInstitutes(
+  t: Transport,
+  field: string[],
+  term: (string | null)[],
+  label: (string | null)[],
+  log: CoercionLog,
+  opts: Cancellable,
+): Promise<void> {
+  const at = field.flatMap((f, i) => (f === "institute.code" && term[i] && !term[i]!.startsWith("(") ? [i] : []));
+  if (!at.length) return;
+  try {
+    const names = await instituteNames(t, at.map((i) => term[i]!), opts);
+    for (const i of at) label[i] = names.get(term[i]!) ?? null;
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    log.note(`institute.code: the institutes' names were not looked up (${(e as Error).message.split("\n")[0]}); the codes have no label`);
+  }
+}
+
+/**
  * POST /acn/overview?limit=N: per field, the most frequent values and their counts (with `label`, the words of an
  * MCPD code: a biological status, a country's name), then "(other)" and "(missing)" rows, so each field's counts add
  * up to the number of accessions (more for a field with several values per accession: noted in the diagnostics). The
@@ -200,6 +223,7 @@ export async function overview(
     if (missing) (field.push(f), term.push("(missing)"), count.push(missing));
   }
   const label = term.map((x, i) => (x === null ? null : termLabel(field[i]!, x)));
+  await labelInstitutes(t, field, term, label, log, opts);
   const df = pl.DataFrame([
     pl.Series("field", field, pl.Utf8),
     pl.Series("term", term, pl.Utf8),

@@ -96,6 +96,18 @@ const fail = (message: string, hint: string): never => {
 
 /** The GeoTIFF files of a source: a folder (its .tif files, not its subfolders) or a list of files; absolute paths. */
 export function sourceFiles(source: string | readonly string[]): string[] {
+  if (source instanceof Promise) {
+    fail(
+      "the source is a Promise, not a folder",
+      "await it first: climateAtSites(df, await sandboxClimate()) or await worldclimDownload()",
+    );
+  }
+  if (typeof source !== "string" && !Array.isArray(source)) {
+    fail(
+      `the source is ${source === null ? "null" : typeof source}, not a folder or a list of files`,
+      'pass a folder of GeoTIFFs, e.g. "worldclim/wc2.1_10m", or a list of .tif files',
+    );
+  }
   const list = typeof source === "string" ? [source] : [...source];
   if (!list.length) fail("the source lists no files", "pass a folder of GeoTIFFs or a list of .tif files");
   const files = list.flatMap((entry) => {

@@ -1,13 +1,15 @@
 /**
  * The sandbox's synthetic climate: a pure, deterministic, spatially smooth function of latitude, longitude and
- * elevation that looks like the world a reader knows (temperature falling with latitude and at 6.5 °C per km of
+ * elevation that looks like the world a reader knows (temperature falling with latitude and at 5 °C per km of
  * elevation, seasons reversed south of the equator, the Sahara, Arabia, the Atacama and central Australia dry, the
  * South Asian, West African and Mexican rains in summer, the Mediterranean's in winter). GENERATED DATA: no value is a
  * measurement; it exists so that notebooks, tests and the sandbox run offline. The regions that shape it are data
  * (`synthetic-regions.json` beside this module, with their source), read once through a zod schema.
  *
  * The model, per month n = 1…12 (angle θ = 2π(n − peak)/12):
- * - annual mean at sea level 28 − 0.0068·lat² °C, plus the regions' `temp`, minus 6.5 °C/km of elevation;
+ * - annual mean at sea level 28 − 0.0068·lat² °C, plus the regions' `temp`, minus 5 °C/km of elevation (a near-surface
+ *   lapse rate: air over mountain slopes cools by 4–6 °C/km, less than the free atmosphere's 6.5; Rolland 2003,
+ *   J. Climate 16:1032; Minder, Mote & Lundquist 2010, J. Geophys. Res. 115:D14122);
  * - monthly mean = annual mean + A·tanh(lat/4)·cos(2π(n − 7.3)/12), A = (0.5 + 0.28·|lat|)·(0.4 + 0.8·continentality);
  * - annual precipitation from latitude (tropical rain belt, mid-latitude storm tracks, dry subtropics and poles)
  *   times exp(Σ regions' `prec` − 0.9·(continentality − 0.35)), spread over the months by a von Mises weight
@@ -128,6 +130,9 @@ function fields(lat: number, lon: number): Fields {
   return f;
 }
 
+/** °C per metre of elevation: a near-surface lapse rate (module comment). */
+export const LAPSE_RATE = 0.005;
+
 /** Annual precipitation (mm) of the latitude alone: the tropical rain belt, the storm tracks, a dry floor. */
 function zonalPrecipitation(lat: number): number {
   return 2000 * Math.exp(-((lat / 10) ** 2)) + 600 * Math.exp(-(((Math.abs(lat) - 50) / 12) ** 2)) + 300;
@@ -150,7 +155,7 @@ export function syntheticClimate(lat: number, lon: number, elevation: number): S
     throw new RangeError(`syntheticClimate(${lat}, ${lon}, ${elevation}): latitude in [-90, 90], finite longitude and elevation`);
   }
   const f = fields(lat, lon);
-  const annual = 28 - 0.0068 * lat * lat + f.temp - 0.0065 * elevation;
+  const annual = 28 - 0.0068 * lat * lat + f.temp - LAPSE_RATE * elevation;
   const amplitude = (0.5 + 0.28 * Math.abs(lat)) * (0.4 + 0.8 * f.cont) * Math.tanh(lat / 4);
   const total = zonalPrecipitation(lat) * Math.exp(f.logPrec);
   const w = Array.from({ length: 12 }, (_, m) => {

@@ -107,7 +107,8 @@ export function searchCore(g: GowerData, s: SearchSettings): SearchReport {
   const t0 = performance.now();
   const rng = seededRandom(s.seed);
   const diversity = s.weights.EN > 0 || s.weights.EE > 0;
-  const start = diversity ? farthestPoint(g, s, rng, s.deadline) : undefined;
+  // the start may take half of the time left; a start cut short is filled at random
+  const start = diversity ? farthestPoint(g, s, rng, t0 + (s.deadline - t0) / 2) : undefined;
   const core = start?.core ?? randomStart(g, s, rng);
   const items = g.n <= s.anSample ? Int32Array.from({ length: g.n }, (_, i) => i) : sampleIndices(rng, g.n, s.anSample);
   const t1 = performance.now();

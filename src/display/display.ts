@@ -1,7 +1,8 @@
 /**
  * `await display(x)`: shows values in a Deno Jupyter notebook right away
- * (DataFrames as HTML tables through show(), figures as SVG, anything else as
- * Deno formats it) and prints plain text outside a notebook.
+ * (DataFrames as HTML tables through show(), figures as SVG, strings as text
+ * one note a line, plain records as tables of names and values, anything else
+ * as Deno formats it) and prints plain text outside a notebook.
  *
  * Why awaited: in Deno's kernel a display, printed text and a cell's result
  * are queued and published by a separate loop, which can write them after the
@@ -14,6 +15,7 @@ import type { DataFrame } from "nodejs-polars";
 import { flushIopub } from "../runtime/iopub.ts";
 import { jupyterApi } from "../runtime/jupyter.ts";
 import { show } from "./table.ts";
+import { asDisplayable } from "./text.ts";
 
 const DISPLAY = Symbol.for("Jupyter.display");
 
@@ -40,7 +42,7 @@ function plainText(v: unknown): string {
 export async function display(...values: unknown[]): Promise<void> {
   const jupyter = jupyterApi();
   for (const v of values) {
-    const value = isDataFrame(v) ? show(v) : v;
+    const value = isDataFrame(v) ? show(v) : asDisplayable(v);
     if (jupyter) await jupyter.display(value);
     else console.log(plainText(value));
   }

@@ -7,7 +7,8 @@ import type { DataFrame } from "nodejs-polars";
 import { provenance, provenanceLine } from "../kernel/provenance.ts";
 import { terminalText } from "./terminal.ts";
 
-const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+/** Text escaped for HTML. */
+export const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 /** A value as polars prints it, compactly: floats to 7 significant digits, dates ISO, lists [a, b], structs {a, b}. */
 export function formatValue(v: unknown): string {
@@ -52,6 +53,19 @@ function cell(v: unknown, numeric: boolean): string {
   return `<td class="wrap"${align}><div style="${WRAP}">${cellText(s)}</div></td>`;
 }
 
+/**
+ * An exported notebook's code cells wrap when printed (nbconvert's page keeps them on one line, so a PDF cuts them at the
+ * right margin); sent with every frame and text output, so any notebook that shows one prints its code whole.
+ */
+export const PRINT_CODE = `<style>
+@media print {
+  .jp-InputArea-editor pre, .jp-InputArea-editor .highlight pre, .input_area pre, .jp-OutputArea-output pre {
+    white-space: pre-wrap !important; overflow-wrap: anywhere; word-break: break-word;
+  }
+  .jp-InputArea-editor, .jp-OutputArea-output { overflow: visible !important; min-width: 0 !important; max-width: 100%; }
+}
+</style>`;
+
 const NUMERIC = /^(Int|UInt|Float)\d+$/;
 /** Theme-neutral: colours come from the notebook's own text colour (light and dark JupyterLab themes alike). */
 const STYLE = `<style>
@@ -62,8 +76,15 @@ const STYLE = `<style>
 .genesys-df td { vertical-align: top; }
 .genesys-df thead td { opacity: 0.6; font-style: italic; }
 .genesys-df td.null { opacity: 0.45; }
-.genesys-df small { opacity: 0.7; }
-</style>`;
+.genesys-df small { opacity: 0.7; white-space: normal; overflow-wrap: anywhere; }
+.genesys-df .genesys-print { display: none; }
+.genesys-df .genesys-print table { margin-bottom: 10px; }
+@media print {
+  .genesys-df .genesys-screen { display: none; }
+  .genesys-df .genesys-print { display: block; }
+  .genesys-df th, .genesys-df td { padding: 1px 5px; }
+}
+</style>${PRINT_CODE}`;
 
 /** "f64", "list[str]", "list[struct[2]]": polars' short dtype names. */
 function dtypeName(t: unknown): string {
@@ -91,47 +112,80 @@ function dtypeName(t: unknown): string {
 export const TABLE_ROWS = 20;
 
 /**
- * HTML for a frame: every row up to `rows`, else the first and last `rows/2`; dtypes under the header, shape on top.
+ * HTML for a frame: every row up to `rows`, else the first and last `rows/2`; dtypes under the header, shape on top, and
+ * on the last line where `from` (the frame itself, or the frame it was selected from) came from. Printed, a frame wider
+ * than a page shows in blocks of columns (printBlocks).
  * @example
  * ```ts
  * import { dataFrameToHtml, pl } from "genesys-notebook";
  * const html = dataFrameToHtml(pl.DataFrame({ ACCENUMB: ["G1", "G2"], ORIGCTY: ["COL", "PER"] }));
  * ```
  */
-export function dataFrameToHtml(df: DataFrame, rows = TABLE_ROWS): string {
+export function dataFrameToHtml(df: DataFrame, rows = TABLE_ROWS, from: DataFrame = df): string {
   const schema = df.schema as Record<string, { variant?: string }>;
-  const cols = df.columns;
   const head = df.height > rows ? df.head(Math.ceil(rows / 2)).toRecords() : df.toRecords();
   const tail = df.height > rows ? df.tail(Math.floor(rows / 2)).toRecords() : [];
-  const numeric = cols.map((c) => NUMERIC.test(String(schema[c]?.variant)));
-  const tr = (r: Record<string, unknown>) => `<tr>${cols.map((c, i) => cell(r[c], numeric[i]!)).join("")}</tr>`;
-  return `<div class="genesys-df">${STYLE}<small>shape: (${df.height.toLocaleString("en")}, ${df.width})</small>
-<table class="dataframe" style="border-collapse:collapse;font-size:12px;white-space:nowrap">
-<thead><tr>${cols.map((c, i) => `<th style="text-align:${numeric[i] ? "right" : "left"}">${esc(c)}</th>`).join("")}</tr>
-<tr>${
-    cols.map((c, i) => `<td style="text-align:${numeric[i] ? "right" : "left"}"><i>${esc(dtypeName(schema[c]))}</i></td>`).join("")
-  }</tr></thead>
+  const numeric = new Map(df.columns.map((c) => [c, NUMERIC.test(String(schema[c]?.variant))]));
+  const table = (cols: string[]) => {
+    const tr = (r: Record<string, unknown>) => `<tr>${cols.map((c) => cell(r[c], numeric.get(c)!)).join("")}</tr>`;
+    const align = (c: string) => `text-align:${numeric.get(c) ? "right" : "left"}`;
+    return `<table class="dataframe" style="border-collapse:collapse;font-size:12px;white-space:nowrap">
+<thead><tr>${cols.map((c) => `<th style="${align(c)}">${esc(c)}</th>`).join("")}</tr>
+<tr>${cols.map((c) => `<td style="${align(c)}"><i>${esc(dtypeName(schema[c]))}</i></td>`).join("")}</tr></thead>
 <tbody>${head.map(tr).join("")}${
-    tail.length ? `<tr>${cols.map(() => "<td>…</td>").join("")}</tr>${tail.map(tr).join("")}` : ""
-  }</tbody></table>${footer(df)}</div>`;
+      tail.length ? `<tr>${cols.map(() => "<td>…</td>").join("")}</tr>${tail.map(tr).join("")}` : ""
+    }</tbody></table>`;
+  };
+  const blocks = printBlocks(df.columns, [...head, ...tail]);
+  const printed = blocks.length > 1 ? `<div class="genesys-print">${blocks.map(table).join("")}</div>` : "";
+  return `<div class="genesys-df">${STYLE}<small>shape: (${df.height.toLocaleString("en")}, ${df.width})</small>
+<div${printed ? ' class="genesys-screen"' : ""}>${table(df.columns)}</div>${printed}${footer(from)}</div>`;
+}
+
+/** Characters of cell text a printed block of columns holds (a portrait A4 or Letter page at 12px). */
+export const PRINT_CHARS = 84;
+
+/**
+ * Columns in blocks that fit a printed page (PRINT_CHARS, a column counted at its widest shown text up to CELL_CHARS),
+ * each block after the first led by the frame's identifier (ACCENUMB, else the first column) so every row is found again.
+ */
+export function printBlocks(columns: string[], records: Record<string, unknown>[]): string[][] {
+  const width = (c: string) => Math.max(c.length, ...records.map((r) => Math.min(CELL_CHARS, formatValue(r[c]).length))) + 2;
+  const key = columns.includes("ACCENUMB") ? "ACCENUMB" : columns[0]!;
+  const blocks: string[][] = [];
+  let block: string[] = [];
+  let used = 0;
+  for (const c of columns) {
+    const w = width(c);
+    if (block.length && used + w > PRINT_CHARS) {
+      blocks.push(block);
+      block = c === key ? [] : [key];
+      used = c === key ? 0 : width(key);
+    }
+    block.push(c);
+    used += w;
+  }
+  if (block.length > (blocks.length ? 1 : 0) || !blocks.length) blocks.push(block);
+  return blocks;
 }
 
 /** Where the frame came from, under the table (frames the client returned). */
 function footer(df: DataFrame): string {
   const p = provenance(df);
-  return p ? `<small style="color:#666">${esc(provenanceLine(p))}</small>` : "";
+  return p ? `<small style="color:#666;display:block">${esc(provenanceLine(p))}</small>` : "";
 }
 
 /**
- * A value Deno's Jupyter kernel renders as HTML (text/plain for other front ends).
+ * A value Deno's Jupyter kernel renders as HTML (text/plain for other front ends); `from` is the frame whose provenance
+ * the table's last line gives (a selection of a downloaded frame keeps saying where the frame came from).
  * @example
  * ```ts
  * import { pl, show } from "genesys-notebook";
  * show(pl.DataFrame({ ACCENUMB: ["G1", "G2"] }), 20); // a cell's last expression
  * ```
  */
-export function show(df: DataFrame, rows = TABLE_ROWS): { [k: symbol]: () => Record<string, string> } {
+export function show(df: DataFrame, rows = TABLE_ROWS, from: DataFrame = df): { [k: symbol]: () => Record<string, string> } {
   return {
-    [Symbol.for("Jupyter.display")]: () => ({ "text/html": dataFrameToHtml(df, rows), "text/plain": terminalText(df) }),
+    [Symbol.for("Jupyter.display")]: () => ({ "text/html": dataFrameToHtml(df, rows, from), "text/plain": terminalText(df) }),
   };
 }

@@ -13,9 +13,11 @@ import { citation } from "../kernel/provenance.ts";
 import { numbers } from "./data.ts";
 import { accessionKey, withRankColumns } from "./envelope.ts";
 import type { FigsModelsResult } from "./models.ts";
-import { paramText } from "./report.ts";
+import { classifies, f2, paramText, pv } from "./report.ts";
 import { groupSites } from "./sites.ts";
 
+const isFrame = (f: unknown): f is DataFrame =>
+  !!f && typeof f === "object" && typeof (f as DataFrame).getColumn === "function" && Array.isArray((f as DataFrame).columns);
 const isModels = (m: unknown): m is FigsModelsResult =>
   !!m && typeof m === "object" && typeof (m as FigsModelsResult).predict === "function";
 
@@ -27,6 +29,11 @@ export const BestBetsOptionsSchema = z.strictObject({
   /** A number trait: choose the highest predicted values ("high") or the lowest ("low"). */
   direction: z.enum(["high", "low"]).default("high").describe('"high" or "low"'),
   mergeSites: z.boolean().default(true),
+  /**
+   * The frames to cite for the data when `frame` was made from them with polars (a join, a filter), which keeps no
+   * provenance: e.g. [passports, traits.wide]. Default: `frame` itself.
+   */
+  sources: z.array(z.custom<DataFrame>(isFrame)).min(1).optional().describe("an array of the frames the input was made from"),
   latitude: z.string().default("DECLATITUDE"),
   longitude: z.string().default("DECLONGITUDE"),
 });
@@ -44,20 +51,26 @@ export interface BestBetsResult {
   citation: string;
 }
 
-/** The model in one sentence for the provenance and the citation. */
+/** The model in words for the provenance and the citation: what it ranks, from what, and its test scores. */
 export function modelSentence(m: FigsModelsResult): string {
-  const t = m.best.test;
-  const scores = "kappa" in t
-    ? `test accuracy ${t.accuracy.toFixed(2)} against the no-information rate ${t.noInformationRate.toFixed(2)}, ` +
-      `Kappa ${t.kappa.toFixed(2)}, AUC ${t.auc.toFixed(2)}`
-    : `test RMSE ${t.rmse.toFixed(2)} against ${t.baselineRmse.toFixed(2)} for the mean, R² ${t.rsquared.toFixed(2)}`;
-  return `Ranked by figsModels(): ${m.best.name} (${paramText(m.best.params)}) of ${
-    m.kind === "class" ? `P(${m.trait} = "${m.positive}")` : m.trait
-  } ` +
-    `from ${m.climate.length} climate variables, trained on ${m.counts.training} evaluated sites, ` +
-    `${scores} on ${m.counts.test} held-back sites` +
-    `${m.best.beatsBaseline ? "" : " (NOT better than the baseline: this ranking is no better than a random choice)"}.`;
+  const t = m.best.test, n = m.counts.test;
+  const what = `Ranked by figsModels(): ${m.best.name} (${paramText(m.best.params)}) of ${
+    m.kind === "class" ? `the chance that ${m.trait} is "${m.positive}"` : m.trait
+  } from ${m.climate.length} climate variables, trained on ${m.counts.training} evaluated sites and scored on ${n} held-back sites: `;
+  if (!("kappa" in t)) {
+    return `${what}RMSE ${f2(t.rmse)} against ${f2(t.baselineRmse)} for always the training mean, R² ${f2(t.rsquared)} ` +
+      `(${pv(t.pValue)}).${m.best.beatsBaseline ? "" : NOT_BETTER}`;
+  }
+  return `${what}AUC ${f2(t.auc)} (${pv(t.aucPValue)}; 0.5 is chance), accuracy ${f2(t.accuracy)} against ` +
+    `${f2(t.noInformationRate)} for ${m.scores.getColumn("model").toArray().at(-1)} (${pv(t.pValue)}), Kappa ${f2(t.kappa)} ` +
+    `(95% ${f2(t.kappaLow)} to ${f2(t.kappaHigh)}).` +
+    (!m.best.beatsBaseline
+      ? NOT_BETTER
+      : classifies(t)
+      ? " It classifies better than the no-information baseline."
+      : " It ranks better than chance but does not classify better than the no-information baseline.");
 }
+const NOT_BETTER = " It is NOT better than the no-information baseline: this ranking is no better than a random choice.";
 
 function run(frame: DataFrame, o: Parsed, ctx: AnalysisContext): BestBetsResult {
   const m = o.model ??
@@ -96,7 +109,7 @@ function run(frame: DataFrame, o: Parsed, ctx: AnalysisContext): BestBetsResult 
     passports,
     subset,
     request,
-    citation: `${citation(frame).text} ${modelSentence(m)}`,
+    citation: `${citation(...(o.sources ?? [frame])).text} ${modelSentence(m)}`,
   };
 }
 

@@ -6,8 +6,8 @@ import type { ClassScores, NumberScores } from "./metrics.ts";
 import type { ModelOutcome } from "./train.ts";
 
 const isClass = (s: ClassScores | NumberScores): s is ClassScores => "kappa" in s;
-const f2 = (v: number) => v.toFixed(2);
-const pv = (p: number) => (p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`);
+export const f2 = (v: number) => v.toFixed(2);
+export const pv = (p: number) => (p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`);
 export const paramText = (p: Params) => Object.entries(p).map(([k, v]) => `${k} = ${v}`).join(", ");
 
 /**
@@ -18,7 +18,7 @@ export function beats(s: ClassScores | NumberScores): boolean {
   return isClass(s) ? classifies(s) || ranks(s) : s.pValue < 0.05 && s.rmse < s.baselineRmse;
 }
 /** Classifies better than always guessing the largest class. */
-const classifies = (s: ClassScores) => s.pValue < 0.05 && s.kappaLow > 0;
+export const classifies = (s: ClassScores) => s.pValue < 0.05 && s.kappaLow > 0;
 /** Ranks the wanted class above the others better than chance (AUC above 0.5, p < 0.05): what a best-bet ranking needs. */
 const ranks = (s: ClassScores) => s.aucPValue < 0.05;
 

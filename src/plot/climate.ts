@@ -25,11 +25,73 @@ function describe(df: DataFrame, name: string): { label: string; unit: string; g
   return { label: `${name}: ${meaning}${unit ? ` (${unit})` : ""}`, unit, generated: row?.generated === true };
 }
 
-/** Seven classes between rounded quantiles, labelled with the unit: "< 250 mm", "250–500 mm", …, "≥ 3,000 mm". */
-function classes(values: number[], unit: string): { breaks: number[]; labels: string[] } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const round = (v: number) => Number(v.toPrecision(2));
-  const breaks = [...new Set([1, 2, 3, 4, 5, 6].map((k) => round(sorted[Math.floor((k / 7) * (sorted.length - 1))]!)))];
+/**
+ * A value rounded to a number a reader would write on a legend: 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5 or 8 times a power of
+ * ten (52 -> 50, 380 -> 400, 0.73 -> 0.75).
+ * @example
+ * ```ts
+ * import { niceNumber } from "genesys-notebook/plot";
+ * niceNumber(380); // 400
+ * ```
+ */
+export function niceNumber(v: number): number {
+  if (v === 0 || !Number.isFinite(v)) return v;
+  const p = 10 ** Math.floor(Math.log10(Math.abs(v)));
+  const m = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 8, 10].reduce((
+    a,
+    b,
+  ) => (Math.abs(b * p - Math.abs(v)) < Math.abs(a * p - Math.abs(v)) ? b : a));
+  return Math.sign(v) * Number((m * p).toPrecision(3));
+}
+
+/**
+ * Class breaks for a layer's map: the six inner 7-quantiles, each rounded to a nice number (niceNumber), and the caller's
+ * thresholds (the value the question tests, e.g. 500 mm, is always a break). A rounded break that would leave a class
+ * of under 5% of the cells (75–78 mm) gives way to its neighbour or to a threshold; at most six breaks (seven classes).
+ * `breaks` replaces the quantiles (taken as given, with the thresholds).
+ * @example
+ * ```ts
+ * import { classBreaks } from "genesys-notebook/plot";
+ * classBreaks([10, 40, 52, 75, 78, 98, 150, 380, 900, 2400], { thresholds: [500] }); // rounded breaks and 500
+ * ```
+ */
+export function classBreaks(
+  values: readonly number[],
+  { thresholds = [], breaks }: { thresholds?: number[]; breaks?: number[] } = {},
+): number[] {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (breaks) return [...new Set([...breaks, ...thresholds])].sort((a, b) => a - b);
+  const below = (x: number) => {
+    let [lo, hi] = [0, sorted.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  /** The share of cells between two breaks. */
+  const share = (a: number, b: number) => Math.abs(below(a) - below(b)) / Math.max(1, sorted.length);
+  const quantiles = [1, 2, 3, 4, 5, 6].map((k) => niceNumber(sorted[Math.floor((k / 7) * (sorted.length - 1))] ?? 0));
+  const kept: number[] = [];
+  for (const b of [...new Set(quantiles)].sort((a, b) => a - b)) {
+    if (![...thresholds, ...kept].some((t) => share(t, b) < 0.05 || t === b)) kept.push(b);
+  }
+  // room for the thresholds: the break sharing the fewest cells with a threshold goes first
+  const closeness = (b: number) => Math.min(...thresholds.map((t) => share(t, b)));
+  while (kept.length + thresholds.length > 6 && kept.length) {
+    kept.splice(kept.indexOf(kept.reduce((a, b) => closeness(b) < closeness(a) ? b : a)), 1);
+  }
+  return [...new Set([...kept, ...thresholds])].sort((a, b) => a - b);
+}
+
+/** Classes between breaks, labelled with the unit: "< 250 mm", "250–500 mm", …, "≥ 3,000 mm". */
+function classes(
+  values: number[],
+  unit: string,
+  opts: { thresholds?: number[]; breaks?: number[] },
+): { breaks: number[]; labels: string[] } {
+  const breaks = classBreaks(values, opts);
   const u = unit ? ` ${unit}` : "";
   const labels = [
     `< ${fmt(breaks[0]!)}${u}`,
@@ -60,8 +122,28 @@ function runs(cells: Cell[], step: number, cls: (v: number) => string): { lat: n
 }
 
 /**
- * The collecting sites over a climate layer: the layer's cells in seven classes (the legend in its unit), the sites on
- * top. `grid` is climateLayerGrid()'s frame; `sites` any frame with coordinates.
+ * A strip's outline, clockwise (west→north→east→south) as d3-geo wants an exterior ring (counter-clockwise would be the
+ * rest of the sphere), with a point at every cell edge along its north and south sides: d3-geo joins two points by a
+ * great circle, so a strip given by its four corners bulges poleward and leaves a curved white gap to the next row.
+ * @example
+ * ```ts
+ * import { stripRing } from "genesys-notebook/plot";
+ * stripRing(0, 3, 10.5, 1); // [[0, 10], [0, 11], [1, 11], [2, 11], [3, 11], [3, 10], [2, 10], [1, 10], [0, 10]]
+ * ```
+ */
+export function stripRing(west: number, east: number, lat: number, step: number): [number, number][] {
+  const [south, north] = [lat - step / 2, lat + step / 2];
+  const lons: number[] = [];
+  for (let x = west; x < east - 1e-9; x += step) lons.push(Number(x.toFixed(9)));
+  lons.push(east);
+  return [[west, south], ...lons.map((x) => [x, north] as [number, number]), ...lons.reverse().map((x) => [x, south] as [number, number])];
+}
+
+/**
+ * The collecting sites over a climate layer: the layer's cells in classes (the legend in its unit), the sites on top.
+ * `grid` is climateLayerGrid()'s frame; `sites` any frame with coordinates. The class breaks are rounded quantiles
+ * (classBreaks) and include `threshold` (the value the question tests, e.g. 500 mm: one number or several); `breaks`
+ * gives them all instead.
  * @example
  * ```ts
  * import { climateLayerGrid, Genesys, sandboxClimate } from "genesys-notebook";
@@ -75,8 +157,10 @@ function runs(cells: Cell[], step: number, cls: (v: number) => string): { lat: n
 export function climateSitesMap(
   sites: DataFrame,
   grid: DataFrame,
-  { layer, lon = "DECLONGITUDE", lat = "DECLATITUDE", title, step = 1, width = 900 }: {
+  { layer, lon = "DECLONGITUDE", lat = "DECLATITUDE", title, step = 1, width = 900, threshold, breaks: given }: {
     layer: string;
+    threshold?: number | number[];
+    breaks?: number[];
     lon?: string;
     lat?: string;
     title?: string;
@@ -87,20 +171,16 @@ export function climateSitesMap(
   needColumns(sites, "climateSitesMap()", [lon, lat], `climateSitesMap(sites, grid, { layer, lon: "…", lat: "…" })`);
   const d = describe(grid, layer);
   const values = grid.getColumn("value").toArray() as number[];
-  const { breaks, labels } = classes(values, d.unit);
-  const colours = d.unit === "mm" ? WET : WARM;
+  const thresholds = threshold === undefined ? [] : [threshold].flat();
+  const { breaks, labels } = classes(values, d.unit, { thresholds, breaks: given });
+  const ramp = d.unit === "mm" ? WET : WARM;
+  // the ramp's ends always used: fewer classes take evenly spaced colours of the seven
+  const colours = labels.map((_, i) => ramp[labels.length === 1 ? 0 : Math.round((i * (ramp.length - 1)) / (labels.length - 1))]!);
   const cls = (v: number) => labels[breaks.filter((b) => v >= b).length]!;
   const cells = runs(grid.sort(["lat", "lon"], [true, false]).toRecords() as unknown as Cell[], step, cls).map((r) => ({
     type: "Feature" as const,
     properties: { cls: r.cls },
-    geometry: {
-      type: "Polygon" as const,
-      // clockwise (west→north→east→south) as d3-geo wants an exterior ring; counter-clockwise would be the rest of the sphere
-      coordinates: [[[r.west, r.lat - step / 2], [r.west, r.lat + step / 2], [r.east, r.lat + step / 2], [r.east, r.lat - step / 2], [
-        r.west,
-        r.lat - step / 2,
-      ]]],
-    },
+    geometry: { type: "Polygon" as const, coordinates: [stripRing(r.west, r.east, r.lat, step)] },
   }));
   const located = sites.select(lon, lat).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull()));
   const t = title ?? `Collecting sites over ${d.label}`;

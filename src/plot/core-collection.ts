@@ -6,7 +6,7 @@
 import * as Plot from "@observablehq/plot";
 import pl, { type DataFrame } from "nodejs-polars";
 import { principalComponents } from "../core-collection/clustered.ts";
-import { countryName } from "../mcpd/countries.ts";
+import { readingCountryName } from "./country-names.ts";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { type Figure, render } from "./figure.ts";
 import { collectingSitesMap } from "./helpers.ts";
@@ -83,7 +83,7 @@ export function coreMap(
 /** A category's display name: countries by name, biological status by label. */
 function nameOf(column: string, v: unknown): string {
   if (v == null) return "(not given)";
-  if (column === "ORIGCTY") return countryName(String(v)) ?? String(v);
+  if (column === "ORIGCTY") return readingCountryName(String(v));
   if (column === "SAMPSTAT") return `${SAMPSTAT_LABELS.get(Number(v)) ?? "code"} (${Number(v)})`;
   return String(v);
 }

@@ -3,6 +3,8 @@
  * named region. By default ("auto") a map zooms to its points when they cover a small part of the world (at most 120°
  * of longitude and 60° of latitude, a continent or less) and shows the world otherwise.
  */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
 import { GenesysInputError } from "../kernel/errors.ts";
 import { landIndex } from "../quality/geometry.ts";
 
@@ -15,28 +17,42 @@ export type BBox = [west: number, south: number, east: number, north: number];
  */
 export type MapExtent = "auto" | "data" | "world" | string | readonly string[] | BBox;
 
-/** Named regions as bounding boxes [west, south, east, north], generous by a few degrees. */
-export const REGIONS: Readonly<Record<string, BBox>> = {
-  "Andes": [-82, -56, -62, 13],
-  "South America": [-82, -56, -34, 13],
-  "Central America": [-118, 7, -59, 33],
-  "Mesoamerica": [-106, 7, -77, 24],
-  "Caribbean": [-86, 10, -59, 27],
-  "North America": [-170, 7, -52, 72],
-  "Africa": [-18, -35, 52, 38],
-  "West Africa": [-18, 4, 16, 25],
-  "East Africa": [28, -12, 52, 18],
-  "Southern Africa": [11, -35, 41, -8],
-  "Europe": [-25, 34, 45, 71],
-  "Mediterranean": [-10, 29, 37, 47],
-  "Middle East": [25, 12, 63, 42],
-  "Fertile Crescent": [30, 28, 50, 40],
-  "Central Asia": [46, 35, 88, 56],
-  "South Asia": [60, 5, 98, 38],
-  "Southeast Asia": [92, -11, 142, 29],
-  "East Asia": [73, 18, 146, 54],
-  "Oceania": [110, -48, 180, -5],
-};
+/** `regions.json` beside this module (in src/ and in the package's dist/): its source, licence and the boxes. */
+export const REGIONS_FILE: URL = new URL("./regions.json", import.meta.url);
+
+const Box = z.tuple([
+  z.number().min(-180).max(180),
+  z.number().min(-90).max(90),
+  z.number().min(-180).max(180),
+  z.number().min(-90).max(90),
+])
+  .refine(([w, s, e, n]) => w < e && s < n, "west < east and south < north");
+/** `regions.json`: what it is, its source and licence, and the named boxes. */
+export const RegionsFile = z.strictObject({
+  about: z.string().min(1),
+  source: z.string().min(1),
+  licence: z.string().min(1),
+  regions: z.record(z.string().min(1), Box),
+});
+
+/** Reads and checks `regions.json`; a missing or malformed file is an error naming it. */
+export function readRegions(): Readonly<Record<string, BBox>> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(REGIONS_FILE, "utf8"));
+  } catch (e) {
+    throw new Error(`cannot read ${REGIONS_FILE.pathname} (the named regions of mapExtent): ${(e as Error).message}`);
+  }
+  const r = RegionsFile.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new Error(`${REGIONS_FILE.pathname} is not a regions file: ${i.path.join(".")}: ${i.message}`);
+  }
+  return Object.freeze(r.data.regions as Record<string, BBox>);
+}
+
+/** Named regions as bounding boxes [west, south, east, north], generous by a few degrees (regions.json). */
+export const REGIONS: Readonly<Record<string, BBox>> = readRegions();
 
 const SMALL = { lon: 120, lat: 60 };
 

@@ -8,11 +8,11 @@ import type { DataFrame } from "nodejs-polars";
 import { feature } from "topojson-client";
 import { createRequire } from "node:module";
 import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
-import { countryName } from "../mcpd/countries.ts";
+import { readingCountryName } from "./country-names.ts";
 import { type Figure, render } from "./figure.ts";
 import { needColumns, selectHint } from "./columns.ts";
 import { boxPolygon, inBox, type MapExtent, resolveExtent } from "./extent.ts";
-import { type Categories, categories, CATEGORY_COLOURS, fmt, plural, type Units, withUnit } from "./labels.ts";
+import { type Categories, categories, CATEGORY_COLOURS, datasetNames, fmt, paddedDomain, plural, type Units, withUnit } from "./labels.ts";
 
 export { SAMPSTAT_LABELS };
 
@@ -88,7 +88,8 @@ function countBars(data: { key: string; n: number }[], title: string, subtitle: 
 
 /**
  * Accessions per country of origin (horizontal bars, top N, each with its count), each country by its name (ISO 3166
- * codes are shown as their names, with or without `decode: true`); the subtitle gives the total and how many have no
+ * codes are shown as their names, with or without `decode: true`; the common short name where ISO's is a formal one,
+ * readingCountryName); the subtitle gives the total and how many have no
  * country.
  * @example
  * ```ts
@@ -101,8 +102,9 @@ function countBars(data: { key: string; n: number }[], title: string, subtitle: 
  */
 export function countryBar(df: DataFrame, { column = "ORIGCTY", top = 20, title = "Accessions by country of origin" } = {}): Figure {
   needColumns(df, "countryBar()", [column], selectHint([column], "{ column }"));
-  // names, not codes: "Mexico", not MEX (ISO 3166 names, as decode: true writes them); a value that is no code stays as it is
-  const named = counts(df, column).map((d) => ({ key: countryName(d.key) ?? d.key, n: d.n }));
+  // names, not codes: "Mexico", not MEX; "Tanzania", not ISO's "Tanzania, United Republic of" (country-names.json);
+  // a value that is no code stays as it is
+  const named = counts(df, column).map((d) => ({ key: readingCountryName(d.key), n: d.n }));
   const all = named.sort((a, b) => b.n - a.n || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const shown = all.slice(0, top);
   return countBars(shown, title, barSubtitle(df.height, shown, all, column, "countries"), CATEGORY_COLOURS[0]!);
@@ -309,7 +311,9 @@ export const MIN_BOX_N = 5;
  * Box plot of a numeric trait (every value of a List column) per group, each group labelled with its number of values
  * (n); the axis carries the unit (`units`: the descriptors frame of g.traits(), or a record). Rows without a group are
  * the "unknown" group. A group with fewer than `minN` values (default MIN_BOX_N, 5) is drawn as its points, labelled
- * "points only", and counted in the subtitle.
+ * "points only", and counted in the subtitle. Groups of biological status (SAMPSTAT codes, their labels, or words such as
+ * "wild", "landrace", "improved cultivar") are ordered by domestication, wild at the top; other groups by median, highest
+ * first. The value axis holds every point with a margin, so no point is drawn on a group's label.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -339,14 +343,7 @@ export function traitBox(
     value: Number(r[trait]),
     group: label(r[group] === null || r[group] === undefined ? "unknown" : String(r[group])),
   }));
-  // groups by median, highest first; room for the longest label (about 6.4 px a character at Plot's 10 px font)
-  const order = [...n.keys()].map((k) => {
-    const v = data.filter((d) => d.group === label(k)).map((d) => d.value).sort((a, b) => a - b);
-    return { k: label(k), median: v[Math.floor(v.length / 2)]! };
-  }).sort((a, b) =>
-    (a.k.startsWith("unknown (") ? 1 : 0) - (b.k.startsWith("unknown (") ? 1 : 0) || b.median - a.median ||
-    (a.k < b.k ? -1 : a.k > b.k ? 1 : 0)
-  ).map((d) => d.k);
+  const order = boxOrder([...n.keys()], (k) => data.filter((d) => d.group === label(k)).map((d) => d.value)).map(label);
   // drawn group by group, values ascending: the same values give the same SVG whatever their row order
   const rank = new Map(order.map((k, i) => [k, i]));
   data.sort((a, b) => rank.get(a.group)! - rank.get(b.group)! || a.value - b.value);
@@ -359,7 +356,7 @@ export function traitBox(
       marginLeft,
       width: Math.max(640, marginLeft + 460),
       height: 60 + 44 * order.length,
-      x: { grid: true, label: withUnit(trait, units) },
+      x: { grid: true, label: withUnit(trait, units), domain: paddedDomain(data.map((d) => d.value)) },
       y: { label: null, domain: order },
       marks: [
         Plot.boxX(data.filter((d) => !small.has(d.group)), { x: "value", y: "group", fill: "#dde6f0", stroke: "#333" }),
@@ -376,9 +373,54 @@ export function traitBox(
 }
 
 /**
+ * Where a group of biological status stands in domestication: wild 1, weedy 2, landrace 3, breeding material 4,
+ * cultivar 5, other 6 (an MCPD SAMPSTAT code, its label, or words such as "improved cultivar"); undefined for a group
+ * that is no status.
+ * @example
+ * ```ts
+ * import { domesticationRank } from "genesys-notebook/plot";
+ * ["improved cultivar", "wild", "landrace"].sort((a, b) => domesticationRank(a)! - domesticationRank(b)!); // wild, landrace, …
+ * ```
+ */
+export function domesticationRank(group: string): number | undefined {
+  const code = /^\d{3}$/.test(group.trim()) ? Number(group) : [...SAMPSTAT_LABELS].find(([, l]) => l === group)?.[0];
+  const g = code === undefined ? group.toLowerCase() : "";
+  if (code !== undefined) return code >= 999 ? 6 : Math.min(5, Math.max(1, Math.floor(code / 100)));
+  const words: [RegExp, number][] = [
+    [/\bwild\b/, 1],
+    [/\bweedy\b/, 2],
+    [/landrace|traditional/, 3],
+    [/breed|research|\bline\b|hybrid|population|mutant|stock/, 4],
+    [/cultivar|improved|variety/, 5],
+    [/^other\b/, 6],
+  ];
+  return words.find(([re]) => re.test(g))?.[1];
+}
+
+/**
+ * The order of a box plot's groups, top to bottom: by domestication (wild → weedy → landrace → breeding material →
+ * cultivar) when every group is a biological status, else by median, highest first; "unknown" last either way.
+ */
+function boxOrder(groups: string[], values: (k: string) => number[]): string[] {
+  const known = groups.filter((k) => k !== "unknown");
+  const rank = new Map(known.map((k) => [k, domesticationRank(k)]));
+  const byStatus = known.length > 1 && [...rank.values()].every((r) => r !== undefined);
+  const median = new Map(known.map((k) => {
+    const v = values(k).sort((a, b) => a - b);
+    return [k, v[Math.floor(v.length / 2)]!];
+  }));
+  const sorted = known.sort((a, b) =>
+    (byStatus ? rank.get(a)! - rank.get(b)! : median.get(b)! - median.get(a)!) || (a < b ? -1 : a > b ? 1 : 0)
+  );
+  return groups.includes("unknown") ? [...sorted, "unknown"] : sorted;
+}
+
+/**
  * Trait vs trait scatter (List columns averaged per row), optionally coloured by a (passport) column: distinct hues for
  * the most frequent values, the rest "other", missing values grey as "unknown", counts in the legend. Axes carry units
- * (`units`: the descriptors frame of g.traits(), or a record); the subtitle says how many rows have both values.
+ * (`units`: the descriptors frame of g.traits(), or a record); the subtitle says how many rows have both values: on a
+ * traits frame, how many accession means and from which trial (`datasets`: the datasets frame of g.traits(), to name it);
+ * coloured by country, countries by the name a reader uses (readingCountryName).
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -392,25 +434,42 @@ export function traitScatter(
   frame: DataFrame,
   x: string,
   y: string,
-  { color, units, title = `${y} vs ${x}` }: { color?: string; units?: Units; title?: string } = {},
+  { color, units, datasets, title = `${y} vs ${x}` }: { color?: string; units?: Units; datasets?: DataFrame; title?: string } = {},
 ): Figure {
   needColumns(frame, "traitScatter()", [x, y, ...(color ? [color] : [])], TRAIT_HINT);
   const df = flat(flat(frame, x, "mean"), y, "mean");
   const cols = [x, y, ...(color ? [color] : [])];
-  const both = df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull())).select(...cols);
+  const withBoth = df.filter(pl.col(x).isNotNull().and(pl.col(y).isNotNull()));
+  const both = withBoth.select(...cols);
   const drawn = capPoints(both);
-  const scale = color ? categories(both.getColumn(color).toArray()) : undefined;
-  const data = underneath(records(drawn.df, cols).map((r) => ({ ...r, _colour: scale?.label(r[color!]) })), scale);
+  const country = color === "ORIGCTY_name";
+  const colourOf = (v: unknown) => (country && v !== null && v !== undefined ? readingCountryName(String(v)) : v);
+  const scale = color ? categories(both.getColumn(color).toArray().map(colourOf)) : undefined;
+  const data = underneath(records(drawn.df, cols).map((r) => ({ ...r, _colour: scale?.label(colourOf(r[color!])) })), scale);
   return render(
     {
       title,
       grid: true,
-      x: { label: withUnit(x, units) },
-      y: { label: withUnit(y, units) },
+      // every point inside the axes with a margin: none drawn on an axis or cut at the frame's edge
+      x: { label: withUnit(x, units), domain: paddedDomain(both.getColumn(x).toArray().map(Number)) },
+      y: { label: withUnit(y, units), domain: paddedDomain(both.getColumn(y).toArray().map(Number)) },
       color: scale ? { domain: scale.domain, range: scale.range, legend: true } : undefined,
       marks: [Plot.dot(data, { x, y, fill: scale ? "_colour" : CATEGORY_COLOURS[0]!, r: 2.5, fillOpacity: 0.8 })],
     },
     title,
-    { subtitle: [`${fmt(both.height)} of ${fmt(frame.height)} rows with both values`, drawn.subtitle].filter(Boolean).join("; ") },
+    { subtitle: [scatterCount(frame, withBoth, datasets), drawn.subtitle].filter(Boolean).join("; ") },
   );
+}
+
+/**
+ * What a scatter's points are: on a traits frame (a `dataset` column) accession means, with the trial they come from
+ * ("297 accession means with both values (CIAT bean iron screening)"), not "297 of 1,520 rows" of the wide frame (whose
+ * other rows are other trials' means); on any other frame, rows.
+ */
+function scatterCount(frame: DataFrame, withBoth: DataFrame, datasets?: DataFrame): string {
+  if (!frame.columns.includes("dataset")) return `${fmt(withBoth.height)} of ${fmt(frame.height)} rows with both values`;
+  const ids = [...new Set(withBoth.getColumn("dataset").toArray().map(String))];
+  const names = datasetNames(datasets);
+  const from = ids.length === 1 && names.has(ids[0]!) ? names.get(ids[0]!)! : plural(ids.length, "dataset");
+  return `${plural(withBoth.height, "accession mean")} with both values (${from})`;
 }

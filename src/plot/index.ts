@@ -8,6 +8,7 @@ export {
   acquisitionTimeline,
   collectingSitesMap,
   countryBar,
+  domesticationRank,
   MAX_POINTS,
   MIN_BOX_N,
   SAMPSTAT_LABELS,
@@ -23,6 +24,7 @@ export {
   CATEGORY_COLOURS,
   datasetNames,
   OTHER_COLOUR,
+  paddedDomain,
   shortenMiddle,
   type Units,
   UNKNOWN_COLOUR,
@@ -33,6 +35,8 @@ export { type BBox, type MapExtent, REGIONS } from "./extent.ts";
 export { findingsMap, type FindingsMapOptions } from "./quality.ts";
 export { sharedMaterialMatrix } from "./duplicates.ts";
 export { recordedDecimals, roundedLikeData } from "./precision.ts";
+export { COUNTRY_NAMES_FILE, CountryNamesFile, readingCountryName, SHORT_COUNTRY_NAMES } from "./country-names.ts";
+export { READABLE_COLUMNS, readableColumns, readablePassports, withTaxon } from "./readable.ts";
 export { coreCoverage, coreMap, corePcaScatter, type CoreResultLike } from "./core-collection.ts";
-export { climateSitesMap, climateSpace } from "./climate.ts";
+export { classBreaks, climateSitesMap, climateSpace, niceNumber, stripRing } from "./climate.ts";
 export { figsBestBetsMap, figsConfusion, figsProbabilityPlot, topVariable } from "./figs.ts";

@@ -19,6 +19,23 @@ export const UNKNOWN_COLOUR = "#c4c4c4";
 
 /** 1234 -> "1,234". */
 export const fmt = (n: number): string => n.toLocaleString("en");
+/**
+ * A value axis's domain: every value inside, with 5% of the range to spare on each side, so no point sits on the axis
+ * or its labels.
+ * @example
+ * ```ts
+ * import { paddedDomain } from "genesys-notebook/plot";
+ * paddedDomain([10, 30]); // [9, 31]
+ * ```
+ */
+export function paddedDomain(values: readonly number[]): [number, number] | undefined {
+  let [lo, hi] = [Infinity, -Infinity];
+  for (const v of values) if (Number.isFinite(v)) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+  if (lo > hi) return undefined;
+  const pad = (hi - lo) * 0.05 || Math.abs(lo) * 0.05 || 1;
+  return [lo - pad, hi + pad];
+}
+
 /** "1 dataset", "3 datasets". */
 export const plural = (n: number, what: string): string => `${fmt(n)} ${what}${n === 1 ? "" : "s"}`;
 

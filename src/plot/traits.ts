@@ -8,7 +8,7 @@ import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { type Figure, render } from "./figure.ts";
-import { categories, CATEGORY_COLOURS, datasetNames, fmt, plural, withUnit } from "./labels.ts";
+import { categories, CATEGORY_COLOURS, datasetNames, fmt, paddedDomain, plural, withUnit } from "./labels.ts";
 
 /** The frames a figure needs; a whole `TraitsResult` fits. */
 export interface TraitFrames {
@@ -58,7 +58,7 @@ export function traitByDataset(t: TraitFrames, descriptor: string, { title = `${
       marginLeft,
       width: Math.max(640, marginLeft + 460),
       height: 60 + 50 * order.length,
-      x: { grid: true, label: withUnit(descriptor, t.descriptors) },
+      x: { grid: true, label: withUnit(descriptor, t.descriptors), domain: paddedDomain(data.map((d) => d.value)) },
       y: { label: null, domain: order },
       marks: [Plot.boxX(data, { x: "value", y: "dataset", fill: "#dde6f0", stroke: "#333" })],
     },

@@ -14,14 +14,19 @@ import type { GeometryCollection, Topology } from "topojson-specification";
 import { BIO } from "../climate/bioclim.ts";
 import { GeoTiffWriter } from "../climate/geotiff-write.ts";
 import type { Grid } from "../climate/grid.ts";
-import { SYNTHETIC_REGIONS_FILE, syntheticClimate, syntheticElevation } from "../climate/synthetic.ts";
+import { SYNTHETIC_REGIONS_FILE, syntheticClimate } from "../climate/synthetic.ts";
 import { defaultCacheDir } from "./db.ts";
+import { SITES_FILE } from "./generator/site-data.ts";
+import { sandboxRelief } from "./relief.ts";
 
 /** What every sandbox climate file says about itself (GDAL metadata DESCRIPTION), and figures repeat. */
 export const SANDBOX_CLIMATE_LABEL = "generated climate (sandbox): synthetic data made by genesys-notebook, not measurements";
 const MONTHLY = ["tmin", "tmax", "tavg", "prec"] as const;
-/** Bumped when the files' making changes (2: the land mask skips edges along the antimeridian). */
-const MODEL = "2";
+/**
+ * Bumped when the files' making changes (2: the land mask skips edges along the antimeridian; 3: the relief is the
+ * nearest collecting-site place's elevation where one is near, relief.ts).
+ */
+const MODEL = "3";
 /** The global grid of cells of `minutes` arc-minutes. */
 const globalGrid = (minutes: number): Grid => ({
   xmin: -180,
@@ -81,9 +86,10 @@ export function sandboxClimateFiles(res = "10m"): string[] {
   ];
 }
 
-/** A version of the generated files: the model's regions file and this module's grid. */
+/** A version of the generated files: the model's regions file, the sites' places, this module's grid and model. */
 function version(grid: Grid): string {
-  return createHash("sha256").update(readFileSync(SYNTHETIC_REGIONS_FILE)).update(JSON.stringify(grid)).update(MODEL)
+  return createHash("sha256").update(readFileSync(SYNTHETIC_REGIONS_FILE)).update(readFileSync(SITES_FILE)).update(JSON.stringify(grid))
+    .update(MODEL)
     .digest("hex").slice(0, 10);
 }
 
@@ -122,6 +128,7 @@ function writeAll(dir: string, files: string[], grid: Grid, onProgress?: (rowsDo
     })
   );
   const spans = landSpans(grid);
+  const relief = sandboxRelief();
   const xr = (grid.xmax - grid.xmin) / grid.ncol;
   const yr = (grid.ymax - grid.ymin) / grid.nrow;
   for (let row0 = 0; row0 < grid.nrow; row0 += 8) {
@@ -132,7 +139,7 @@ function writeAll(dir: string, files: string[], grid: Grid, onProgress?: (rowsDo
       for (let k = 0; k < s.length; k += 2) {
         for (let c = s[k]!; c < s[k + 1]!; c++) {
           const lon = grid.xmin + (c + 0.5) * xr;
-          const cl = syntheticClimate(lat, lon, syntheticElevation(lat, lon));
+          const cl = syntheticClimate(lat, lon, relief(lat, lon));
           const values = [...BIO.map((b) => cl.bio[b]), ...cl.tmin, ...cl.tmax, ...cl.tavg, ...cl.prec];
           const at = (r - row0) * grid.ncol + c;
           for (let f = 0; f < values.length; f++) bands[f]![at] = values[f]!;

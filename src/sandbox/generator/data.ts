@@ -24,6 +24,8 @@ const Header = {
 export const Habitat = z.object({
   /** Metres: sites are drawn where the nearest place's elevation is within the band. */
   elevation: z.tuple([z.number(), z.number()]),
+  /** The band in a country where it differs (Chiloé's lowland potatoes beside the Andes' highland ones). */
+  elevationIn: z.record(Code3, z.tuple([z.number(), z.number()])).optional(),
   /** GeoNames admin1 names per country (sites.json); a country not listed: anywhere in the band. */
   admin1: z.record(Code3, z.array(z.string().min(1)).min(1)).optional(),
   source: z.string().min(1),
@@ -64,6 +66,10 @@ export const Crop = z.object({
   clonal: z.boolean().optional(),
   /** Countries where the crop is grown traditionally: landraces come from there (or from a taxon's `grown`). */
   origins: z.array(Code3).min(1),
+  /** SAMPSTAT codes that are no category of the crop's material (inbred lines of a clone, hybrids of a selfing legume). */
+  sampstatNotUsed: z.array(z.number().int()).optional(),
+  /** Listed in Annex I of the International Treaty (ITPGRFA), so its accessions can be in the MLS; false for groundnut. */
+  annexI: z.boolean().optional(),
   taxa: z.array(Taxon).min(1),
 }).strict();
 export type Crop = z.infer<typeof Crop>;
@@ -96,6 +102,8 @@ export const Institute = z.object({
   wildShare: z.record(z.string(), z.number().min(0).max(1)).optional(),
   /** SAMPSTAT weights of its cultivated material where the genebank publishes them; else codes.json `sampstatCultivated`. */
   sampstat: Weights(z.number().int()).optional(),
+  /** Share of its accessions of Annex I crops in the Treaty's Multilateral System (MLSSTAT). */
+  mls: z.number().min(0).max(1),
   /** Safety-duplication sites (DUPLSITE) of seed accessions, and of clonal ones (in vitro back-ups). */
   duplSeed: z.array(z.string()).min(1),
   duplClonal: z.array(z.string()).min(1).optional(),
@@ -126,7 +134,12 @@ const CodesFile = z.object({
   storageSeed: Weights(z.string()),
   storageClonal: Weights(z.string()),
   curation: Weights(z.string()),
-  remarks: z.array(z.string().min(1)).min(1),
+  /** REMARKS by what they fit: any record, material kept as seed, landraces collected on farms. */
+  remarks: z.object({
+    any: z.array(z.string().min(1)).min(1),
+    seed: z.array(z.string().min(1)),
+    landrace: z.array(z.string().min(1)),
+  }).strict(),
 }).strict();
 const NamesFile = z.object({
   ...Header,

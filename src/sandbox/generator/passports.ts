@@ -139,7 +139,9 @@ function identityColumns(): string {
       genus, species, sp_author,
       CASE WHEN subtaxa IS NOT NULL THEN subtaxa END AS subtaxa, subt_author,
       grin_id, genus || ' ' || species || coalesce(' ' || subtaxa, '') AS taxon_name,
-      genus || ' ' || species || ' ' || sp_author AS grin_name, sp_author AS grin_author,
+      -- GRIN-Global's name of the taxon the id is for: a subspecies' with its rank and authority
+      genus || ' ' || species || CASE WHEN subtaxa IS NULL THEN ' ' || sp_author ELSE ' ' || subtaxa || ' ' || subt_author END
+        AS grin_name, coalesce(CASE WHEN subtaxa IS NOT NULL THEN subt_author END, sp_author) AS grin_author,
       crop_name, crop_code, samp_stat,
       CASE WHEN u(id, 21) < 0.85 THEN mcpd_date(acq_year, 1 + floor(u(id, 22) * 12)::INT, 1 + floor(u(id, 23) * 28)::INT, u(id,
         24)) END AS acq_date`;
@@ -148,22 +150,27 @@ function identityColumns(): string {
 /** Country of origin, collecting site, coordinates and elevation. */
 function siteColumns(): string {
   const pick = pickOf();
+  // georeferenced by GPS: a quarter of the records with a method, acquired from 1992 on (collected a year to three before)
+  const GPS = `(h(id, 29) % 4 = 0 AND acq_year >= 1992)`;
   return `      orig_cty, orig_name, orig_num,
       -- the GeoNames place nearest the site (sites.json): "12 km NE of Popayán, Cauca", or the place itself within 1 km
       CASE WHEN collected AND u(id, 25) < 0.75 THEN ${COLL_SITE_TEXT} END AS coll_site,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lat + (u(id, 16) - 0.5) * 0.03, 4) END AS latitude,
       CASE WHEN georef AND orig_cty IS NOT NULL THEN round(site_lon + (u(id, 72) - 0.5) * 0.03, 4) END AS longitude,
-      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN ${
+      -- a GPS reading (hand-held receivers from the 1990s on) is good to 100 m; a map or gazetteer to kilometres. (Not below
+      -- 60 m: coordinates are given to 4 decimals, one in ten ends in a 0 that is not written, and 3 decimals are +-56 m.)
+      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 17) < 0.6 THEN CASE WHEN ${GPS} THEN ${pick([60, 80, 100], "id", 18)} ELSE ${
     pick([100, 500, 1000, 2000, 5000, 10000], "id", 18)
-  } END AS coord_uncert,
+  } END END AS coord_uncert,
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 19) < 0.7 THEN 'WGS84' END AS coord_datum,
-      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 28) < 0.5 THEN ${
-    pick(["GPS", "determined from gazetteer", "estimated", "determined from map"], "id", 29)
-  } END AS georef_meth,
+      CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 28) < 0.5 THEN CASE WHEN ${GPS} THEN 'GPS' ELSE ${
+    pick(["determined from gazetteer", "estimated", "determined from map"], "id", 29)
+  } END END AS georef_meth,
       -- the elevation of the nearest place (GeoNames; below sea level by the Dead Sea), give or take 60 m
-      -- never below the sea where the place is not, and within the habitat's band
+      -- never below the sea where the place is not, nor below the place where it is (the Caspian's shore at -28 m), and
+      -- within the habitat's band
       CASE WHEN georef AND orig_cty IS NOT NULL AND u(id, 31) < 0.8 THEN least(coalesce(elev_hi, 9000), greatest(
-        CASE WHEN place_elev >= 0 THEN greatest(0, coalesce(elev_lo, 0)) ELSE coalesce(elev_lo, -500) END,
+        CASE WHEN place_elev >= 0 THEN greatest(0, coalesce(elev_lo, 0)) ELSE greatest(place_elev, coalesce(elev_lo, -500)) END,
         place_elev + floor((u(id, 32) - 0.5) * 120)))::INT
         END AS elevation`;
 }
@@ -222,7 +229,9 @@ function donorColumns(): string {
 /** Safety duplication, storage, MLS, URL, remarks and the record's instants and flags. */
 function keepingColumns(): string {
   const pick = pickOf();
-  const remarks = [...REMARKS, 'Seed coat "speckled" type', "Note:\tsee field book", "Two forms present;\nseparated in 2003"];
+  // a tab and a line break in two of them, as real REMARKS have; seed remarks only on seed, a farmer's store only on landraces
+  const any = [...REMARKS.any, "Note:\tsee field book", "Two forms present;\nseparated in 2003"];
+  const seed = [...any, ...REMARKS.seed, 'Seed coat "speckled" type'];
   const subsets = Array.from({ length: 6 }, (_, k) => `uuid_of('subset-${k}')`);
   return `      -- clonal crops' cultivated material lives in vitro, in the field or in liquid nitrogen, duplicated as such; their
       -- wild relatives, and every other crop, as seed
@@ -231,9 +240,12 @@ function keepingColumns(): string {
       CASE WHEN clonal AND samp_stat >= 300 THEN ${pick(weighted(STORAGE_CLONAL), "id", 59)} ELSE ${
     pick(weighted(STORAGE_SEED), "id", 59)
   } END AS storage,
-      u(id, 60) < 0.7 AS mls_status,
+      -- in the Treaty's Multilateral System: Annex I crops, by the genebank's share (the CGIAR's under Article 15)
+      u(id, 60) < mls_share AS mls_status,
       CASE WHEN u(id, 61) < 0.2 THEN inst_url || '/accession/' || replace(number_prefix || id::VARCHAR, ' ', '%20') END AS acce_url,
-      CASE WHEN u(id, 62) < 0.15 THEN ${pick(remarks, "id", 63)} END AS remarks,
+      CASE WHEN u(id, 62) < 0.15 THEN CASE WHEN clonal AND samp_stat >= 300 THEN ${pick(any, "id", 63)}
+        WHEN samp_stat >= 300 AND samp_stat < 400 AND collected THEN ${pick([...seed, ...REMARKS.landrace], "id", 63)}
+        ELSE ${pick(seed, "id", 63)} END END AS remarks,
       CASE WHEN u(id, 64) < 0.1 THEN 'DP-' || lpad((id % 100000)::VARCHAR, 6, '0') END AS data_provider_id,
       TIMESTAMP '2014-01-01' + to_seconds((u(id, 65) * 86400 * 365 * 4)::BIGINT) AS created_date,
       TIMESTAMP '2018-01-01' + to_seconds((u(id, 66) * 86400 * 365 * 8)::BIGINT) AS last_modified,

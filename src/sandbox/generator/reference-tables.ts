@@ -23,14 +23,18 @@ import { num, numList, recordsTable, str, strList, valuesTable, weighted } from 
 /** The codes of those countries the sites file has. */
 const here = (codes: readonly string[]) => codes.filter((c) => c in siteData().countries);
 
+/** A habitat's elevation band in a country (metres). */
+const bandIn = (h: Habitat, code3: string): [number, number] => h.elevationIn?.[code3] ?? h.elevation;
+
 /** The sites (indices into a country's sites.json list) of a habitat in a country: in its elevation band and divisions. */
 export function habitatSites(h: Habitat, code3: string): number[] {
   const c = siteData().countries[code3];
   if (!c) return [];
   const admin = h.admin1?.[code3];
+  const [lo, hi] = bandIn(h, code3);
   return c.sites.flatMap(([, , , place], k) => {
     const [, admin1, , , elev] = c.places[place]!;
-    return elev >= h.elevation[0] && elev <= h.elevation[1] && (!admin || admin.includes(admin1)) ? [k] : [];
+    return elev >= lo && elev <= hi && (!admin || admin.includes(admin1)) ? [k] : [];
   });
 }
 
@@ -106,7 +110,7 @@ async function createPairs(con: DuckDBConnection): Promise<number[]> {
 function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, string> {
   const wildTaxa = taxaOf(crop.taxa, true);
   const cultTaxa = taxaOf(crop.taxa, false);
-  const sampstat = weighted(inst.sampstat ?? SAMPSTAT_CULTIVATED);
+  const sampstat = weighted((inst.sampstat ?? SAMPSTAT_CULTIVATED).filter(([code]) => !crop.sampstatNotUsed?.includes(code)));
   const origins = here(crop.origins);
   const duplClonal = inst.duplClonal ?? [""];
   return {
@@ -133,6 +137,7 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
     samp_list: numList(sampstat),
     nsamp: num(sampstat.length),
     clonal: String(crop.clonal === true),
+    mls_share: num(crop.annexI === false ? 0 : inst.mls),
     dupl_seed: strList(inst.duplSeed),
     ndupl_seed: num(inst.duplSeed.length),
     dupl_clonal: strList(duplClonal),
@@ -239,8 +244,8 @@ async function createHabitatSites(con: DuckDBConnection): Promise<void> {
             code3: str(code3),
             sites: `${numList(sites)}::INT[]`,
             n: num(sites.length),
-            elev_lo: num(h!.elevation[0]),
-            elev_hi: num(h!.elevation[1]),
+            elev_lo: num(bandIn(h!, code3)[0]),
+            elev_hi: num(bandIn(h!, code3)[1]),
           });
         }
       }

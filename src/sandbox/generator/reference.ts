@@ -50,5 +50,5 @@ export const COLLSRC_BY_SAMPSTAT: { below: number; codes: [number, number][] }[]
 export const STORAGE_SEED: [string, number][] = codes.storageSeed;
 /** STORAGE of clonal accessions (field, in vitro, cryopreserved). */
 export const STORAGE_CLONAL: [string, number][] = codes.storageClonal;
-export const REMARKS: string[] = codes.remarks;
+export const REMARKS: { any: string[]; seed: string[]; landrace: string[] } = codes.remarks;
 export const CURATION: [string, number][] = codes.curation;
