@@ -5,6 +5,7 @@
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
 import { bestBets, climateEnvelope, figsModels, provenance } from "../src/index.ts";
+import { attachProvenance, freshProvenance } from "../src/kernel/provenance.ts";
 import { stratifiedSplit } from "../src/figs/split.ts";
 import { seeded } from "../src/figs/rng.ts";
 import { classScores } from "../src/figs/metrics.ts";
@@ -114,6 +115,30 @@ describe("bestBets()", () => {
       /scored on \d+ held-back sites: AUC \d\.\d\d \(p [<=] [\d.]+; 0\.5 is chance\), accuracy \d\.\d\d against/,
     );
     expect(bets.citation).toMatch(/Kappa -?\d\.\d\d \(95% -?\d\.\d\d to -?\d\.\d\d\)\. It (classifies|ranks) better/);
+  });
+
+  it("cites the frames given as sources, records the model in the provenance, and says what sources must be", () => {
+    const f = frame();
+    const model = figsModels(f, { trait: "drought", positive: "tolerant", ...FAST });
+    const from = (rows: number) =>
+      freshProvenance({
+        server: "https://api.genesys-pgr.org",
+        endpoints: ["POST /api/v2/acn/query"],
+        kind: "passports",
+        filter: { crop: ["wheat"] },
+        options: {},
+        rows,
+      });
+    const downloaded = attachProvenance(pl.DataFrame({ INSTCODE: ["SYR002"], ACCENUMB: ["IG 1"] }), from(1));
+    expect(bestBets(f, { model, size: 4 }).citation).toMatch(/^Genesys PGR \(https:\/\/www.genesys-pgr.org\): provenance unknown/);
+    const cited = bestBets(f, { model, size: 4, sources: [downloaded] }).citation;
+    expect(cited).toMatch(/^Genesys PGR \(\d{4}\)\. Passport data of 1 record[\s\S]*\{"crop":\["wheat"\]\}[\s\S]*Ranked by figsModels\(\)/);
+    // a frame with provenance: the step records the model by its trait, method and parameter, not by its frames
+    const step = provenance(bestBets(attachProvenance(frame(), from(f.height)), { model, size: 4 }).passports)!.derivation!.at(-1)!;
+    expect(step.options.model).toEqual({ trait: "drought", model: model.best.name, ...model.best.params });
+    expect(() => bestBets(f, { model, size: 4, sources: ["passports"] } as never)).toThrow(
+      /sources[\s\S]*an array of the frames the input was made from/,
+    );
   });
 });
 

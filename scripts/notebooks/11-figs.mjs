@@ -116,7 +116,7 @@ await display(bets.subset.select("FIGS_RANK", "INSTCODE", "ACCENUMB", "DOI", "bi
 await display(figsProbabilityPlot(bets, rwa, {
   variable: "bio12",
   unit: "mm",
-  title: "Predicted chance of aphid resistance (RWA) against annual precipitation, the planted link",
+  title: "Predicted chance of aphid resistance (RWA) against annual precipitation",
   note: "self-test on generated data",
 }));`,
   ],

@@ -6,7 +6,10 @@
  */
 import { statSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
-import { fromFile, type GeoTIFF, type GeoTIFFImage, getDecoder } from "geotiff";
+import type { GeoTIFF, GeoTIFFImage, getDecoder } from "geotiff";
+
+/** npm geotiff, loaded on the first raster opened (importing the package costs about 6 MB of memory). */
+const geotiff = () => import("geotiff");
 import { GenesysInputError } from "../kernel/errors.ts";
 import { type Grid, gridFrom } from "./grid.ts";
 import { deflateDecoder } from "./inflate.ts";
@@ -53,7 +56,7 @@ export async function openRaster(file: string): Promise<Raster> {
   }
   let tiff: GeoTIFF | undefined;
   try {
-    tiff = await fromFile(file);
+    tiff = await (await geotiff()).fromFile(file);
     const image = await tiff.getImage();
     const raster = await describe(file, tiff, image);
     await checkComplete(raster, size);
@@ -104,7 +107,7 @@ async function describe(file: string, tiff: GeoTIFF, image: GeoTIFFImage): Promi
     predictor: (await fd.loadValue("Predictor") as number | undefined) ?? 1,
   };
   const compression = (fd.getValue("Compression") as number | undefined) ?? 1;
-  const decoder = await getDecoder(compression, params);
+  const decoder = await (await geotiff()).getDecoder(compression, params);
   const inflate = deflateDecoder(compression, params.predictor, params.bitsPerSample, params.tileWidth);
   const meta = await image.getGDALMetadata(null) ?? {};
   const metadata = Object.fromEntries(Object.entries(meta).map(([k, v]) => [k, String(v)]));

@@ -18,12 +18,19 @@ import { groupSites } from "./sites.ts";
 
 const isFrame = (f: unknown): f is DataFrame =>
   !!f && typeof f === "object" && typeof (f as DataFrame).getColumn === "function" && Array.isArray((f as DataFrame).columns);
+/**
+ * An option holding frames (a model, source frames) as the provenance records it: a few plain fields, with the value
+ * itself on a property the record does not walk into (provenance records an option's own enumerable fields).
+ */
+const held = <T>(value: T, summary: Record<string, unknown>) =>
+  Object.defineProperty(summary, "value", { value, enumerable: false }) as Record<string, unknown> & { value: T };
 const isModels = (m: unknown): m is FigsModelsResult =>
   !!m && typeof m === "object" && typeof (m as FigsModelsResult).predict === "function";
 
 export const BestBetsOptionsSchema = z.strictObject({
   /** What figsModels() returned. */
-  model: z.custom<FigsModelsResult>(isModels).optional().describe("the result of figsModels()"),
+  model: z.custom<FigsModelsResult>(isModels).transform((m) => held(m, { trait: m.trait, model: m.best.name, ...m.best.params }))
+    .optional().describe("the result of figsModels()"),
   /** How many accessions (sites) to choose. */
   size: z.number().int().min(1).default(50).describe("a whole number, 1 or more"),
   /** A number trait: choose the highest predicted values ("high") or the lowest ("low"). */
@@ -33,7 +40,8 @@ export const BestBetsOptionsSchema = z.strictObject({
    * The frames to cite for the data when `frame` was made from them with polars (a join, a filter), which keeps no
    * provenance: e.g. [passports, traits.wide]. Default: `frame` itself.
    */
-  sources: z.array(z.custom<DataFrame>(isFrame)).min(1).optional().describe("an array of the frames the input was made from"),
+  sources: z.array(z.custom<DataFrame>(isFrame)).min(1).transform((f) => held(f, { frames: f.length })).optional()
+    .describe("an array of the frames the input was made from"),
   latitude: z.string().default("DECLATITUDE"),
   longitude: z.string().default("DECLONGITUDE"),
 });
@@ -73,7 +81,7 @@ export function modelSentence(m: FigsModelsResult): string {
 const NOT_BETTER = " It is NOT better than the no-information baseline: this ranking is no better than a random choice.";
 
 function run(frame: DataFrame, o: Parsed, ctx: AnalysisContext): BestBetsResult {
-  const m = o.model ??
+  const m = o.model?.value ??
     ctx.fail("no model given", "train one first: const model = figsModels(evaluated, { trait }); bestBets(frame, { model })");
   const missing = m.climate.filter((c) => !frame.columns.includes(c));
   if (missing.length) {
@@ -109,7 +117,7 @@ function run(frame: DataFrame, o: Parsed, ctx: AnalysisContext): BestBetsResult 
     passports,
     subset,
     request,
-    citation: `${citation(...(o.sources ?? [frame])).text} ${modelSentence(m)}`,
+    citation: `${citation(...(o.sources?.value ?? [frame])).text} ${modelSentence(m)}`,
   };
 }
 
