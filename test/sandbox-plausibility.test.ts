@@ -549,6 +549,29 @@ describe("the rules can fail", () => {
     ]);
   });
 
+  it("taxon traits: a wild bean with a bush habit and a tepary landrace with a common bean's seed are caught", () => {
+    const out = { wildMedians: {}, wildOffMedian: [], wildNotApplicable: [] } as unknown as TraitCounts;
+    const statusOf = new Map([
+      ["w", { taxon: "Phaseolus vulgaris", sampstat: 100 }],
+      ["t", { taxon: "Phaseolus acutifolius", sampstat: 300 }],
+      ["v", { taxon: "Phaseolus vulgaris", sampstat: 300 }],
+    ]);
+    const seed = new Map([["t", 36.6], ["v", 36.6]]);
+    wildTraits(out, {
+      crop: "beans",
+      names: ["Growth habit", "100-seed weight"],
+      units: [null, "g"],
+      means: new Map(),
+      codes: new Map([["Growth habit", new Map([["w", "1"], ["v", "1"]])]]),
+      meanOf: (title) => (title === "100-seed weight" ? seed : undefined),
+    }, statusOf);
+    // the wild bean's bush habit and the tepary's 36.6 g; the cultivated common bean's bush habit and seed are its own
+    expect(out.wildOffMedian).toEqual([
+      "Phaseolus vulgaris: Growth habit: 1 of 1 not 4",
+      "Phaseolus acutifolius (cultivated): 100-seed weight median 36.6 g",
+    ]);
+  });
+
   it("dates compare at the precision both have", () => {
     expect(comparable("1979----", "19780612")).toEqual(["1979", "1978"]);
     expect(comparable("19790600", "19790612")).toEqual(["197906", "197906"]);
