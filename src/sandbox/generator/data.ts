@@ -247,13 +247,16 @@ const TraitsFile = z.object({
   trialSites: z.record(Code3, z.array(z.string().min(1)).min(1)),
   datasets: z.array(DatasetTemplate).min(1),
   /**
-   * Traits of wild and weedy material (SAMPSTAT 100-299) of a taxon: per descriptor column, [mean, sd, min, max] in
-   * place of the crop's, or null where it does not apply (not measured on that material).
+   * Traits of a taxon's wild and weedy material (SAMPSTAT 100-299), or of its cultivated material (300 and up, or no
+   * SAMPSTAT) when `cultivated`: per descriptor column, [mean, sd, min, max] in place of the crop's, or null where it does
+   * not apply (not measured on that material); `terms`: a CODED column's one term (wild beans all climb).
    */
   wild: z.array(
     z.object({
       taxon: z.string().min(1),
+      cultivated: z.boolean().optional(),
       values: z.record(z.string(), z.tuple([z.number(), z.number().positive(), z.number(), z.number()]).nullable()),
+      terms: z.record(z.string(), z.string().min(1)).optional(),
       source: z.string().min(1),
     }).strict(),
   ),

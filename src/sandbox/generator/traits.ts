@@ -185,27 +185,33 @@ async function createMembership(con: DuckDBConnection): Promise<void> {
 }
 
 /**
- * Table wild_trait (taxon_name, column_name, mean, sd, min_value, max_value, omit): the traits of wild and weedy
- * material of a taxon where they differ from the crop's (data/traits.json `wild`): seed weight, yield, ear and tuber
- * size shifted, descriptors that do not apply to a wild relative left out (omit).
+ * Table wild_trait (taxon_name, cultivated, column_name, mean, sd, min_value, max_value, term, omit): the traits of a
+ * taxon's wild and weedy (or, `cultivated`, its cultivated) material where they differ from the crop's (data/traits.json
+ * `wild`): seed weight, yield, height, ear and tuber size shifted, a CODED column's one term (wild beans climb),
+ * descriptors that do not apply to a wild relative left out (omit).
  */
 async function createWildTraits(con: DuckDBConnection): Promise<void> {
   const rows = readData("traits.json").wild.flatMap((w) =>
-    Object.entries(w.values).map(([column, v]) => ({
-      taxon_name: str(w.taxon),
-      column_name: str(column),
-      mean: num(v?.[0]),
-      sd: num(v?.[1]),
-      min_value: num(v?.[2]),
-      max_value: num(v?.[3]),
-      omit: String(v === null),
-    }))
+    [...new Set([...Object.keys(w.values), ...Object.keys(w.terms ?? {})])].map((column) => {
+      const v = w.values[column];
+      return {
+        taxon_name: str(w.taxon),
+        cultivated: String(w.cultivated === true),
+        column_name: str(column),
+        mean: num(v?.[0]),
+        sd: num(v?.[1]),
+        min_value: num(v?.[2]),
+        max_value: num(v?.[3]),
+        term: w.terms?.[column] === undefined ? "NULL::VARCHAR" : str(w.terms[column]),
+        omit: String(v === null),
+      };
+    })
   );
   await con.run(
     rows.length
       ? recordsTable("wild_trait", rows)
-      : `CREATE OR REPLACE TABLE wild_trait (taxon_name VARCHAR, column_name VARCHAR, mean DOUBLE, sd DOUBLE, min_value DOUBLE,
-          max_value DOUBLE, omit BOOLEAN)`,
+      : `CREATE OR REPLACE TABLE wild_trait (taxon_name VARCHAR, cultivated BOOLEAN, column_name VARCHAR, mean DOUBLE, sd DOUBLE,
+          min_value DOUBLE, max_value DOUBLE, term VARCHAR, omit BOOLEAN)`,
   );
 }
 
@@ -217,7 +223,7 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
         de.decimals, de.corr,
         coalesce(wt.min_value, de.min_value) AS min_value, coalesce(wt.max_value, de.max_value) AS max_value, de.terms, de.texts, de.idx,
         -- a NUMERIC that follows a CODED descriptor takes the mean and sd of the accession's term (h(…, 7400 + idx) below)
-        -- wild material of a taxon with its own values takes them (wild_trait)
+        -- material of a taxon and status with its own values takes them (wild_trait)
         coalesce(wt.mean, de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
         coalesce(wt.sd, de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
         znorm(m.accession_id, 7001 + 17 * de.factor) AS z0,
@@ -226,13 +232,15 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
         znorm((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx, 7171) AS zge,
         znorm(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7201) AS zrep,
         u(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7301) AS ux,
-        m.missing, fp.p AS resist_p
+        m.missing, fp.p AS resist_p, wt.term AS fixed_term
       FROM member_env m
       JOIN datatable_column c ON c.dataset_uuid = m.dataset_uuid
       JOIN descriptor de ON de.uuid = c.descriptor_uuid
       LEFT JOIN figs_probability fp ON fp.accession_id = m.accession_id AND fp.descriptor_uuid = c.descriptor_uuid
       JOIN accession a ON a.id = m.accession_id
-      LEFT JOIN wild_trait wt ON a.samp_stat < 300 AND wt.taxon_name = a.taxon_name AND wt.column_name = de.column_name
+      -- wild and weedy (SAMPSTAT < 300) or cultivated (the rest, and no SAMPSTAT) material of the taxon
+      LEFT JOIN wild_trait wt ON (coalesce(a.samp_stat, 999) < 300) <> wt.cultivated AND wt.taxon_name = a.taxon_name
+        AND wt.column_name = de.column_name
       CROSS JOIN range(1, 4) r(rep)
       WHERE r.rep <= m.reps AND wt.omit IS NOT TRUE
     )
@@ -245,8 +253,8 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
       CASE data_type
         -- a FIGS resistance class: drawn once per accession with its chance (figs.ts)
         WHEN 'CODED' THEN CASE WHEN resist_p IS NOT NULL THEN CASE WHEN u(accession_id, 7600 + idx) < resist_p THEN 'R' ELSE 'S' END
-          ELSE (json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1 ELSE 0
-          END)) % json_array_length(terms))::VARCHAR || '].code')) END
+          ELSE coalesce(fixed_term, json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1
+          ELSE 0 END)) % json_array_length(terms))::VARCHAR || '].code')) END
         WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.6 * zenv + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
         WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id::BIGINT * 16 + env_idx, 7500 + rep) %
           json_array_length(texts))::VARCHAR || ']')
