@@ -6,8 +6,7 @@
  * - seeds.csv: caret's final fit at that parameter refitted with seeds 1-10 (what varies is the up-sampling draws, the
  *   forest's draws and knn3's random choice between tied votes).
  * At caret's parameter, the mean of our 10 seeds is within 0.05 of the mean of caret's 10 seeds (accuracy and Kappa; for
- * days to heading, RMSE within 2% and R² within 0.03), and our run at the default seed as near tuneTrain's own. Caret's
- * tuned rf on days to heading is tuneTrain with its 10 folds repeated once (caret.csv's repeats), not ten times.
+ * days to heading, RMSE within 2% and R² within 0.03), and our run at the default seed as near tuneTrain's own.
  */
 import pl from "nodejs-polars";
 import { readFileSync } from "node:fs";
