@@ -155,6 +155,22 @@ describe("the analysis contract", () => {
     expect(e.hint).toMatch(/cast\(pl\.Float64/);
   });
 
+  it("an option holding a frame or a series is recorded by its shape, not walked into (it threw once the input had provenance)", () => {
+    const withFrame = defineAnalysis({
+      name: "withFrame()",
+      kind: "demo",
+      options: z.strictObject({ other: z.any(), picks: z.any() }),
+      columns: [{ name: "ACCENUMB" }],
+      run: (df) => df.select("ACCENUMB"),
+    });
+    const other = pl.DataFrame({ a: [1, 2, 3] });
+    const r = withFrame(passports(), { other, picks: pl.Series("x", [1, 2]) });
+    expect(provenance(r)?.derivation?.[0]?.options).toEqual({
+      other: "a DataFrame of 3 rows × 1 column",
+      picks: "a Series of 2 values",
+    });
+  });
+
   it("a declared analysis derives provenance once more per step", () => {
     const once = demo(passports(), { scale: 2 });
     expect(provenance(once)?.derivation).toHaveLength(1);

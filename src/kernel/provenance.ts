@@ -68,7 +68,10 @@ function recorded(v: unknown): unknown {
   if (Array.isArray(v)) return v.length > 20 ? `${v.length} values` : v.map(recorded);
   if (v instanceof RegExp) return String(v);
   if (v && typeof v === "object") {
-    if ("columns" in v && "height" in v) return "a DataFrame";
+    // a polars frame or series (their fields are native getters: `"height" in df` is false), recorded by its shape
+    const o = v as { getColumn?: unknown; height?: number; width?: number; len?: () => number; dtype?: unknown };
+    if (typeof o.getColumn === "function") return `a DataFrame of ${o.height} rows × ${o.width} column${o.width === 1 ? "" : "s"}`;
+    if (typeof o.len === "function" && o.dtype !== undefined) return `a Series of ${o.len()} values`;
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, recorded(x)]));
   }
   return v;
