@@ -56,6 +56,8 @@ interface TaxonTrait {
   crop: string;
   taxon: string;
   status?: "cultivated";
+  /** Only material from these countries; an entry without, of the same taxon, status and trait, holds for the rest. */
+  origins?: string[];
   trait: string;
   unit: string;
   min?: number;
@@ -63,11 +65,22 @@ interface TaxonTrait {
   codes?: string[];
   notMeasured: string[];
 }
-/** Whether a record (taxon and SAMPSTAT) is the material a TaxonTrait is about: wild below 300, cultivated from 300 on. */
-const isOf = (w: TaxonTrait, r: { taxon: string; sampstat: number } | undefined) =>
-  r?.taxon === w.taxon && (w.status === "cultivated") === !(r.sampstat < 300);
+/** A record as the trait checks see it: taxon, SAMPSTAT, country of origin. */
+type Status = { taxon: string; sampstat: number; country: string | null };
+/**
+ * Whether a record is the material a TaxonTrait is about: wild below 300, cultivated from 300 on; from its countries, or
+ * (an entry without) from none that another entry of the taxon, status and trait names.
+ */
+const isOf = (w: TaxonTrait, r: Status | undefined): boolean => {
+  if (r?.taxon !== w.taxon || (w.status === "cultivated") !== !(r.sampstat < 300)) return false;
+  if (w.origins) return r.country !== null && w.origins.includes(r.country);
+  return !ref.wildTraits.list.some((o) =>
+    o.origins && o.taxon === w.taxon && o.status === w.status && o.trait === w.trait && r.country !== null && o.origins.includes(r.country)
+  );
+};
 /** The key a TaxonTrait's median is reported under. */
-const traitKey = (w: TaxonTrait) => `${w.taxon}${w.status ? ` (${w.status})` : ""}: ${w.trait}`;
+const traitKey = (w: TaxonTrait) =>
+  `${w.taxon}${w.status ? ` (${w.status}${w.origins ? `, ${w.origins.join(" ")}` : ""})` : ""}: ${w.trait}`;
 const ref = JSON.parse(readFileSync("test/fixtures/crop-reference.json", "utf8")) as Reference;
 const noWildForm = new Set(ref.noWildForm.map((t) => t.taxon));
 const native = new Map(ref.native.map((t) => [t.taxon, new Set(t.countries)]));
@@ -175,7 +188,7 @@ function correlation(xs: number[], ys: number[]): number {
 }
 
 /** Per crop, the traits as g.traits() gives them: names and units, accession means, the bean checks. */
-async function readTraits(g: Genesys, statusOf: Map<string, { taxon: string; sampstat: number }>): Promise<TraitCounts> {
+async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<TraitCounts> {
   const d = ref.descriptors;
   const out: TraitCounts = {
     notInTheList: [],
@@ -255,7 +268,7 @@ function wildTraits(
     codes: Map<string, Map<string, string>>;
     meanOf: (title: string, unit: string) => Map<string, number> | undefined;
   },
-  statusOf: Map<string, { taxon: string; sampstat: number }>,
+  statusOf: Map<string, Status>,
 ): void {
   for (const w of ref.wildTraits.list.filter((w) => w.crop === t.crop)) {
     const wild = (u: string) => isOf(w, statusOf.get(u));
@@ -324,7 +337,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
     const [mls, georef, uncert, remarks] = RECORD_SELECT.map(col);
     const [site, lat, lon, elev] = PLACE_SELECT.map(col);
     const [uuid, accenumb, donor, collector, breeder] = MORE_SELECT.map(col);
-    const statusOf = new Map<string, { taxon: string; sampstat: number }>();
+    const statusOf = new Map<string, Status>();
     const note = (list: string[], what: string) => list.length < 20 && list.push(what);
     for (let i = 0; i < df.height; i++) {
       const name = String(taxon[i]), s = Number(samp[i]), id = `${inst[i]} ${name} SAMPSTAT ${s}`;
@@ -335,7 +348,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         if (!range) note(c.wildTaxonWithoutReference, id);
         else if (orig[i] !== null && !range.has(String(orig[i]))) note(c.wildOutsideRange, `${id} from ${orig[i]}`);
       }
-      statusOf.set(String(uuid[i]), { taxon: name, sampstat: s });
+      statusOf.set(String(uuid[i]), { taxon: name, sampstat: s, country: orig[i] === null ? null : String(orig[i]) });
       placeChecks(c, { name, s, id, country: orig[i] === null ? null : String(orig[i]), site: site[i], elev: elev[i] });
       // no undocumented suffix on accession numbers (PI 60K), and donors, collectors and breeders that give such material
       if (/\dK$/.test(String(accenumb[i]))) note(c.suffixedNumbers, `${id} ACCENUMB ${accenumb[i]}`);
@@ -549,14 +562,15 @@ describe("the rules can fail", () => {
     ]);
   });
 
-  it("taxon traits: a wild bean with a bush habit and a tepary landrace with a common bean's seed are caught", () => {
+  it("taxon traits: a wild bean with a bush habit, a tepary and a Peruvian lima landrace with a common bean's seed are caught", () => {
     const out = { wildMedians: {}, wildOffMedian: [], wildNotApplicable: [] } as unknown as TraitCounts;
-    const statusOf = new Map([
-      ["w", { taxon: "Phaseolus vulgaris", sampstat: 100 }],
-      ["t", { taxon: "Phaseolus acutifolius", sampstat: 300 }],
-      ["v", { taxon: "Phaseolus vulgaris", sampstat: 300 }],
+    const statusOf = new Map<string, Status>([
+      ["w", { taxon: "Phaseolus vulgaris", sampstat: 100, country: "MEX" }],
+      ["t", { taxon: "Phaseolus acutifolius", sampstat: 300, country: "MEX" }],
+      ["v", { taxon: "Phaseolus vulgaris", sampstat: 300, country: "MEX" }],
+      ["l", { taxon: "Phaseolus lunatus", sampstat: 300, country: "PER" }],
     ]);
-    const seed = new Map([["t", 36.6], ["v", 36.6]]);
+    const seed = new Map([["t", 36.6], ["v", 36.6], ["l", 37]]);
     wildTraits(out, {
       crop: "beans",
       names: ["Growth habit", "100-seed weight"],
@@ -569,6 +583,7 @@ describe("the rules can fail", () => {
     expect(out.wildOffMedian).toEqual([
       "Phaseolus vulgaris: Growth habit: 1 of 1 not 4",
       "Phaseolus acutifolius (cultivated): 100-seed weight median 36.6 g",
+      "Phaseolus lunatus (cultivated, PER ECU MDG): 100-seed weight median 37 g",
     ]);
   });
 

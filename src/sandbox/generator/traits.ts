@@ -185,33 +185,37 @@ async function createMembership(con: DuckDBConnection): Promise<void> {
 }
 
 /**
- * Table wild_trait (taxon_name, cultivated, column_name, mean, sd, min_value, max_value, term, omit): the traits of a
+ * Table wild_trait (taxon_name, orig_cty, cultivated, column_name, mean, sd, min_value, max_value, term, omit): the traits of a
  * taxon's wild and weedy (or, `cultivated`, its cultivated) material where they differ from the crop's (data/traits.json
  * `wild`): seed weight, yield, height, ear and tuber size shifted, a CODED column's one term (wild beans climb),
- * descriptors that do not apply to a wild relative left out (omit).
+ * descriptors that do not apply to a wild relative left out (omit). A row with orig_cty holds for material from that
+ * country, in place of the taxon's row without (observations join both and take the first).
  */
 async function createWildTraits(con: DuckDBConnection): Promise<void> {
   const rows = readData("traits.json").wild.flatMap((w) =>
-    [...new Set([...Object.keys(w.values), ...Object.keys(w.terms ?? {})])].map((column) => {
-      const v = w.values[column];
-      return {
-        taxon_name: str(w.taxon),
-        cultivated: String(w.cultivated === true),
-        column_name: str(column),
-        mean: num(v?.[0]),
-        sd: num(v?.[1]),
-        min_value: num(v?.[2]),
-        max_value: num(v?.[3]),
-        term: w.terms?.[column] === undefined ? "NULL::VARCHAR" : str(w.terms[column]),
-        omit: String(v === null),
-      };
-    })
+    [...new Set([...Object.keys(w.values), ...Object.keys(w.terms ?? {})])].flatMap((column) =>
+      (w.origins ?? [null]).map((country) => {
+        const v = w.values[column];
+        return {
+          taxon_name: str(w.taxon),
+          orig_cty: country === null ? "NULL::VARCHAR" : str(country),
+          cultivated: String(w.cultivated === true),
+          column_name: str(column),
+          mean: num(v?.[0]),
+          sd: num(v?.[1]),
+          min_value: num(v?.[2]),
+          max_value: num(v?.[3]),
+          term: w.terms?.[column] === undefined ? "NULL::VARCHAR" : str(w.terms[column]),
+          omit: String(v === null),
+        };
+      })
+    )
   );
   await con.run(
     rows.length
       ? recordsTable("wild_trait", rows)
-      : `CREATE OR REPLACE TABLE wild_trait (taxon_name VARCHAR, cultivated BOOLEAN, column_name VARCHAR, mean DOUBLE, sd DOUBLE,
-          min_value DOUBLE, max_value DOUBLE, term VARCHAR, omit BOOLEAN)`,
+      : `CREATE OR REPLACE TABLE wild_trait (taxon_name VARCHAR, orig_cty VARCHAR, cultivated BOOLEAN, column_name VARCHAR,
+          mean DOUBLE, sd DOUBLE, min_value DOUBLE, max_value DOUBLE, term VARCHAR, omit BOOLEAN)`,
   );
 }
 
@@ -221,18 +225,19 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
     WITH x AS (
       SELECT m.dataset_uuid, m.accession_id, m.env_idx, m.sown, c.descriptor_uuid, r.rep, de.data_type, de.mean, de.sd,
         de.decimals, de.corr,
-        coalesce(wt.min_value, de.min_value) AS min_value, coalesce(wt.max_value, de.max_value) AS max_value, de.terms, de.texts, de.idx,
+        coalesce(wo.min_value, wt.min_value, de.min_value) AS min_value,
+        coalesce(wo.max_value, wt.max_value, de.max_value) AS max_value, de.terms, de.texts, de.idx,
         -- a NUMERIC that follows a CODED descriptor takes the mean and sd of the accession's term (h(…, 7400 + idx) below)
         -- material of a taxon and status with its own values takes them (wild_trait)
-        coalesce(wt.mean, de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
-        coalesce(wt.sd, de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
+        coalesce(wo.mean, wt.mean, de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
+        coalesce(wo.sd, wt.sd, de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
         znorm(m.accession_id, 7001 + 17 * de.factor) AS z0,
         znorm(m.accession_id::BIGINT * 1000 + de.idx, 7101) AS zacc,
         znorm(m.env_id::BIGINT * 256 + de.idx, 7151) AS zenv,
         znorm((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx, 7171) AS zge,
         znorm(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7201) AS zrep,
         u(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7301) AS ux,
-        m.missing, fp.p AS resist_p, wt.term AS fixed_term
+        m.missing, fp.p AS resist_p, coalesce(wo.term, wt.term) AS fixed_term
       FROM member_env m
       JOIN datatable_column c ON c.dataset_uuid = m.dataset_uuid
       JOIN descriptor de ON de.uuid = c.descriptor_uuid
@@ -240,9 +245,12 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
       JOIN accession a ON a.id = m.accession_id
       -- wild and weedy (SAMPSTAT < 300) or cultivated (the rest, and no SAMPSTAT) material of the taxon
       LEFT JOIN wild_trait wt ON (coalesce(a.samp_stat, 999) < 300) <> wt.cultivated AND wt.taxon_name = a.taxon_name
-        AND wt.column_name = de.column_name
+        AND wt.column_name = de.column_name AND wt.orig_cty IS NULL
+      -- ... and its material from a country with values of its own (wild_trait.orig_cty)
+      LEFT JOIN wild_trait wo ON (coalesce(a.samp_stat, 999) < 300) <> wo.cultivated AND wo.taxon_name = a.taxon_name
+        AND wo.column_name = de.column_name AND wo.orig_cty = a.orig_cty
       CROSS JOIN range(1, 4) r(rep)
-      WHERE r.rep <= m.reps AND wt.omit IS NOT TRUE
+      WHERE r.rep <= m.reps AND coalesce(wo.omit, wt.omit) IS NOT TRUE
     )
     SELECT dataset_uuid, accession_id, env_idx, descriptor_uuid, rep,
       CASE data_type
