@@ -31,23 +31,21 @@ type Cell = { cell_type: string; source: string | string[]; outputs?: Output[] }
 const text = (c: Cell) => (Array.isArray(c.source) ? c.source.join("") : c.source);
 
 /**
- * The figure helpers: every function genesys-notebook/plot exports (src/plot/index.ts) but the few that return no
- * figure, so that a new figure is expected as a PNG without editing this list.
+ * The figure helpers: every function genesys-notebook/plot exports (src/plot/index.ts) that is declared to return a
+ * Figure, so that a new figure is expected as a PNG without editing this list (and a table helper is not).
  */
-const NOT_FIGURES = new Set([
-  "render",
-  "categories",
-  "datasetNames",
-  "shortenMiddle",
-  "withDatasetNames",
-  "withUnit",
-  "recordedDecimals",
-  "roundedLikeData",
-  "topVariable",
-]);
+const PLOT_SOURCES = readdirSync("src/plot").filter((f) => f.endsWith(".ts")).map((f) => readFileSync(join("src/plot", f), "utf8"))
+  .join("\n");
+const returnsFigure = (name: string) => {
+  const at = PLOT_SOURCES.search(new RegExp(`export function ${name}[(<]`));
+  if (at < 0) return false;
+  // the signature ends at the first line ending in ") {" or "): Type {"
+  const end = PLOT_SOURCES.slice(at).split("\n").find((line) => /\)\s*(:\s*[^{]*)?\{$/.test(line.trimEnd()));
+  return /\)\s*:\s*Figure\s*\{$/.test(end?.trimEnd() ?? "");
+};
 export const FIGURE_HELPERS: string[] = [...readFileSync("src/plot/index.ts", "utf8").matchAll(/^export \{([^}]*)\}/gm)]
   .flatMap((m) => m[1]!.split(",").map((n) => n.trim()))
-  .filter((n) => /^[a-z]\w*$/.test(n) && !NOT_FIGURES.has(n));
+  .filter((n) => /^[a-z]\w*$/.test(n) && n !== "render" && returnsFigure(n));
 const FIGURE_CALL = new RegExp(`\\bdisplay\\(\\s*(${FIGURE_HELPERS.join("|")})\\(`, "g");
 
 /** What a code cell must show: one output per display( call (at least that many in a loop), PNG for figures. */
@@ -84,6 +82,8 @@ describe("missingOutputs(): what a notebook cell must show", () => {
       expect(FIGURE_HELPERS).toContain(f);
     }
     expect(FIGURE_HELPERS).not.toContain("roundedLikeData");
+    expect(FIGURE_HELPERS).not.toContain("readablePassports"); // a table
+    expect(FIGURE_HELPERS).toContain("traitPairByDataset");
     const cell = (outputs: Output[]) => ({
       cells: [{ cell_type: "code", source: 'await display(climateSitesMap(sites, bio12, { layer: "bio12" }))', outputs }],
     });
