@@ -101,10 +101,7 @@ export function load(path: string): DataFrame {
   if (ext === ".csv") {
     df = meta?.columns ? restoreDtypes(pl.readCSV(path, { inferSchemaLength: 0 }), meta.columns, path) : pl.readCSV(path);
   } else df = ext === ".parquet" ? pl.readParquet(path) : pl.readIPC(readFileSync(path));
-  return publishOne(df, {
-    ...(meta?.provenance ? { provenance: meta.provenance } : {}),
-    ...(meta?.diagnostics ? { diagnostics: meta.diagnostics } : {}),
-  });
+  return publishOne(df, { provenance: meta?.provenance ?? undefined, diagnostics: meta?.diagnostics ?? undefined });
 }
 
 const SIMPLE: Record<string, DataType> = {

@@ -17,7 +17,7 @@
  * - diurnal range 7 + 9·exp(−prec/50) + 3·continentality °C (dry months and interiors have wider days);
  *   tmin and tmax are the monthly mean ∓ half of it, so tavg = (tmin + tmax) / 2 as in WorldClim.
  */
-import { readFileSync } from "node:fs";
+import { readDataFile } from "../kernel/data-file.ts";
 import { z } from "zod";
 import { type Bioclim, bioclim } from "./bioclim.ts";
 
@@ -50,17 +50,7 @@ let loaded: SyntheticRegions | undefined;
 
 /** Reads and checks `synthetic-regions.json` (once). */
 export function syntheticRegions(): SyntheticRegions {
-  if (loaded) return loaded;
-  const path = SYNTHETIC_REGIONS_FILE.pathname;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(SYNTHETIC_REGIONS_FILE, "utf8"));
-  } catch (e) {
-    throw new Error(`syntheticClimate: cannot read its regions file ${path}: ${(e as Error).message}`);
-  }
-  const parsed = SyntheticRegions.safeParse(raw);
-  if (!parsed.success) throw new Error(`syntheticClimate: ${path} is not a regions file: ${parsed.error.message}`);
-  return (loaded = parsed.data);
+  return (loaded ??= readDataFile(SYNTHETIC_REGIONS_FILE, SyntheticRegions, "a regions file (the regions of syntheticClimate())"));
 }
 
 /** The weight (0…1] of a Gaussian bump at a point; longitudes wrap. */

@@ -10,8 +10,7 @@ import { prepareColumns, type PreparedColumns } from "./columns.ts";
 import type { GowerColumn } from "./gower.ts";
 import { checkColumns, checkOrdinal, coreSize, noUsableColumn, required, resolveRows, tooFewCandidates, WHERE } from "./inputs.ts";
 import { type CoreCollectionOptionsParsed, CoreCollectionOptionsSchema, weightsOf } from "./options.ts";
-import { seededRandom } from "./prng.ts";
-import { type CoreScores, scoreCore } from "./scores.ts";
+import { AN_EXACT_BUDGET, anRandom, type CoreScores, scoreCore } from "./scores.ts";
 import { searchCore, type SearchReport } from "./search.ts";
 
 export interface CoreCollectionResult {
@@ -138,5 +137,5 @@ export function coreScores(
   const prep = prepareColumns(df, { columns: options.columns, ordinal: options.ordinal ?? [] });
   if (prep.data.columns.length === 0) noUsableColumn(prep.dropped);
   const sample = options.anSample ?? 10_000;
-  return scoreCore(prep.data, rows, seededRandom((options.seed ?? 1) ^ 0x5eed), 2e8, sample);
+  return scoreCore(prep.data, rows, anRandom(options.seed ?? 1), AN_EXACT_BUDGET, sample);
 }

@@ -10,7 +10,7 @@
  * standard error and a Hoeffding bound (every term lies in [0, 1]).
  */
 import { boundedDistanceFunction, distanceFunction, type GowerData } from "./gower.ts";
-import { type Random, sampleIndices } from "./prng.ts";
+import { type Random, sampleIndices, seededRandom } from "./prng.ts";
 
 export interface CoreScores {
   /** Mean distance from each entry to the nearest other entry (diversity; Core Hunter's EN). */
@@ -103,6 +103,16 @@ export function sampledAccessionToNearestEntry(g: GowerData, core: ArrayLike<num
   return { AN: sum / s, estimate: anEstimate(g.n, s, sum, sq) };
 }
 
+/** AN is computed over every accession when n·k distances stay within this budget, else over a sample of them. */
+export const AN_EXACT_BUDGET = 2e8;
+
+/** Whether AN of a core of k over n accessions is computed exactly: n·k within `exactBudget`, or n no more than the sample. */
+export const anIsExact = (n: number, k: number, sample: number, exactBudget = AN_EXACT_BUDGET): boolean =>
+  n * k <= exactBudget || n <= sample;
+
+/** The pseudo-random numbers AN's sample is drawn with, from the seed a core was searched with. */
+export const anRandom = (seed: number): Random => seededRandom(seed ^ 0x5eed);
+
 /** AN of a core: exact when n·k distances stay within `exactBudget` (or n <= sample), else over a sample. */
 export function anOf(
   g: GowerData,
@@ -111,12 +121,18 @@ export function anOf(
   exactBudget: number,
   sample: number,
 ): Pick<CoreScores, "AN" | "anMethod"> {
-  if (g.n * core.length <= exactBudget || g.n <= sample) return { AN: accessionToNearestEntry(g, core), anMethod: { exact: true } };
+  if (anIsExact(g.n, core.length, sample, exactBudget)) return { AN: accessionToNearestEntry(g, core), anMethod: { exact: true } };
   const { AN, estimate } = sampledAccessionToNearestEntry(g, core, sample, rng);
   return { AN, anMethod: estimate };
 }
 
 /** EN, AN and EE of a core; AN exact when n·k distances stay within `exactBudget`, else sampled. */
-export function scoreCore(g: GowerData, core: ArrayLike<number>, rng: Random, exactBudget = 2e8, sample = 10_000): CoreScores {
+export function scoreCore(
+  g: GowerData,
+  core: ArrayLike<number>,
+  rng: Random,
+  exactBudget = AN_EXACT_BUDGET,
+  sample = 10_000,
+): CoreScores {
   return { EN: entryToNearestEntry(g, core), EE: entryToEntry(g, core), ...anOf(g, core, rng, exactBudget, sample) };
 }

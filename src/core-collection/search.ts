@@ -8,7 +8,7 @@
  */
 import { boundedDistanceFunction, type GowerData } from "./gower.ts";
 import { type Random, sampleIndices, seededRandom } from "./prng.ts";
-import { anEstimate, anOf, type CoreScores } from "./scores.ts";
+import { AN_EXACT_BUDGET, anEstimate, anIsExact, anOf, anRandom, type CoreScores } from "./scores.ts";
 import { CoreState, type Weights } from "./state.ts";
 
 export interface SearchSettings {
@@ -129,12 +129,9 @@ const pairs = (k: number) => k * (k - 1) / 2;
 /** Distances the final scores take: EN and EE afresh unless the search kept both, AN unless it kept it. */
 function finalWork(g: GowerData, s: SearchSettings): number {
   const entries = s.weights.EN > 0 && s.weights.EE > 0 ? 0 : pairs(s.size);
-  const an = s.weights.AN ? 0 : g.n * s.size <= AN_EXACT_BUDGET || g.n <= s.anSample ? g.n * s.size : s.anSample * s.size;
+  const an = s.weights.AN ? 0 : anIsExact(g.n, s.size, s.anSample) ? g.n * s.size : s.anSample * s.size;
   return entries + an;
 }
-
-/** AN is computed over every accession when n·k distances stay within this budget, else over `anSample` of them. */
-export const AN_EXACT_BUDGET = 2e8;
 
 /**
  * The core's scores: EN and EE as the search kept them when it optimised both (a state updates only what its
@@ -144,7 +141,7 @@ function finalScores(g: GowerData, final: CoreState, s: SearchSettings, sampled:
   const w = s.weights;
   const entries = w.EN > 0 && w.EE > 0 ? final : new CoreState(g, final.sel, new Int32Array(0), { EN: 1, AN: 0, EE: 1 });
   const { EN, EE } = entries;
-  if (!w.AN) return { EN, EE, ...anOf(g, final.sel, seededRandom(s.seed ^ 0x5eed), AN_EXACT_BUDGET, anSampleInTime(g, s, perDistance)) };
+  if (!w.AN) return { EN, EE, ...anOf(g, final.sel, anRandom(s.seed), AN_EXACT_BUDGET, anSampleInTime(g, s, perDistance)) };
   const [sum, sq] = final.anMoments();
   return { EN, EE, AN: final.AN, anMethod: sampled === g.n ? { exact: true } : anEstimate(g.n, sampled, sum, sq) };
 }
@@ -154,7 +151,7 @@ function finalScores(g: GowerData, final: CoreState, s: SearchSettings, sampled:
  * them; `anMethod` then states the smaller sample and its wider error bound.
  */
 function anSampleInTime(g: GowerData, s: SearchSettings, perDistance: number): number {
-  if (g.n * s.size <= AN_EXACT_BUDGET || g.n <= s.anSample) return s.anSample;
+  if (anIsExact(g.n, s.size, s.anSample)) return s.anSample;
   const fits = Math.floor((s.deadline - performance.now()) / Math.max(perDistance * s.size, 1e-9));
   return Math.max(Math.min(1000, s.anSample), Math.min(s.anSample, fits));
 }

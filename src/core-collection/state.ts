@@ -18,7 +18,6 @@ export class CoreState {
   readonly sel: Int32Array;
   readonly slotOf: Int32Array;
   private readonly floor: (i: number, j: number) => number;
-  private readonly ceil: (i: number, j: number) => number;
   /** The same distances, or Infinity once a distance is sure to be above the bound (gower.ts). */
   private readonly floorBelow: (i: number, j: number, bound: number) => number;
   private readonly ceilBelow: (i: number, j: number, bound: number) => number;
@@ -48,7 +47,6 @@ export class CoreState {
     this.slotOf = new Int32Array(g.n).fill(-1);
     this.sel.forEach((r, s) => (this.slotOf[r] = s));
     this.floor = distanceFunction(g, "floor");
-    this.ceil = distanceFunction(g, "ceil");
     this.floorBelow = boundedDistanceFunction(g, "floor");
     this.ceilBelow = boundedDistanceFunction(g, "ceil");
     const k = this.k, s = items.length;

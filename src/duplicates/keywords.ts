@@ -5,7 +5,7 @@
  * `EC16664`), plus one step PGRdup leaves to the user: accents and other marks removed (`Nariño` -> `NARINO`), so
  * that a transliterated name matches.
  */
-import { readFileSync } from "node:fs";
+import { readDataFile } from "../kernel/data-file.ts";
 import { z } from "zod";
 
 const cache = new Map<string, string>();
@@ -31,7 +31,7 @@ export const FOLD_LETTERS_FILE: URL = new URL("./fold-letters.json", import.meta
 
 /** The file, checked against its schema. */
 export function readFoldLetters(file: URL = FOLD_LETTERS_FILE): FoldLettersFile {
-  return FoldLettersFile.parse(JSON.parse(readFileSync(file, "utf8")));
+  return readDataFile(file, FoldLettersFile, "a fold-letters file (the letters cleanText() folds)");
 }
 
 const FOLD: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(readFoldLetters().letters));

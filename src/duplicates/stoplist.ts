@@ -4,7 +4,7 @@
  * with the `stopWords` option. The list is data: `stop-words.json` beside this module, with its source, licence and
  * the SHA-256 of its words (test/duplicates-stoplist.test.ts recomputes it), read once through a zod schema.
  */
-import { readFileSync } from "node:fs";
+import { readDataFile } from "../kernel/data-file.ts";
 import { z } from "zod";
 
 export const StopWordsFile = z.object({
@@ -22,7 +22,7 @@ export const STOP_WORDS_FILE: URL = new URL("./stop-words.json", import.meta.url
 
 /** The file, checked against its schema. */
 export function readStopWords(file: URL = STOP_WORDS_FILE): StopWordsFile {
-  return StopWordsFile.parse(JSON.parse(readFileSync(file, "utf8")));
+  return readDataFile(file, StopWordsFile, "a stop-words file (the landrace stop-list)");
 }
 
 /** The stop-list, as cleanText() leaves names (upper case, no accents): the default of the `stopWords` option. */

@@ -28,7 +28,10 @@ export function publish<F extends Frames>(r: Result<F>): F {
  * One frame or object at the public edge with what is known of it attached: a file read back with its sidecar's
  * record, a table of local files, a list of descriptors with the coercions made reading it. Returns `x`.
  */
-export function publishOne<T extends object>(x: T, known: { provenance?: Provenance; diagnostics?: Diagnostics }): T {
+export function publishOne<T extends object>(
+  x: T,
+  known: { provenance?: Provenance | undefined; diagnostics?: Diagnostics | undefined },
+): T {
   if (known.provenance) attachProvenance(x, known.provenance);
   if (known.diagnostics) attachDiagnostics(x, known.diagnostics);
   return x;

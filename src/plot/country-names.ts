@@ -2,8 +2,8 @@
  * Country names for reading: the common short name ("Tanzania") where ISO 3166's is a formal or sort form ("Tanzania,
  * United Republic of"), for figure labels and shown tables. The data keep ISO's name (ORIGCTY_name, countryName()).
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { readDataFile } from "../kernel/data-file.ts";
 import { COUNTRY_NAMES, countryName } from "../mcpd/countries.ts";
 
 /** `country-names.json` beside this module (in src/ and in the package's dist/). */
@@ -19,18 +19,9 @@ export const CountryNamesFile = z.strictObject({
 
 /** Reads and checks `country-names.json`; a missing or malformed file is an error naming it. */
 function readShortNames(): ReadonlyMap<string, string> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(COUNTRY_NAMES_FILE, "utf8"));
-  } catch (e) {
-    throw new Error(`cannot read ${COUNTRY_NAMES_FILE.pathname} (country names for labels): ${(e as Error).message}`);
-  }
-  const r = CountryNamesFile.safeParse(raw);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new Error(`${COUNTRY_NAMES_FILE.pathname} is not a country names file: ${i.path.join(".")}: ${i.message}`);
-  }
-  return new Map(Object.entries(r.data.names));
+  return new Map(
+    Object.entries(readDataFile(COUNTRY_NAMES_FILE, CountryNamesFile, "a country names file (country names for labels)").names),
+  );
 }
 
 /** ISO 3166-1 alpha-3 code -> common short name, for the countries whose ISO name is a formal or sort form. */

@@ -3,8 +3,8 @@
  * named region. By default ("auto") a map zooms to its points when they cover a small part of the world (at most 120°
  * of longitude and 60° of latitude, a continent or less) and shows the world otherwise.
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { readDataFile } from "../kernel/data-file.ts";
 import { GenesysInputError } from "../kernel/errors.ts";
 import { landIndex } from "../quality/geometry.ts";
 
@@ -37,18 +37,9 @@ export const RegionsFile = z.strictObject({
 
 /** Reads and checks `regions.json`; a missing or malformed file is an error naming it. */
 export function readRegions(): Readonly<Record<string, BBox>> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(REGIONS_FILE, "utf8"));
-  } catch (e) {
-    throw new Error(`cannot read ${REGIONS_FILE.pathname} (the named regions of mapExtent): ${(e as Error).message}`);
-  }
-  const r = RegionsFile.safeParse(raw);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new Error(`${REGIONS_FILE.pathname} is not a regions file: ${i.path.join(".")}: ${i.message}`);
-  }
-  return Object.freeze(r.data.regions as Record<string, BBox>);
+  return Object.freeze(
+    readDataFile(REGIONS_FILE, RegionsFile, "a regions file (the named regions of mapExtent)").regions as Record<string, BBox>,
+  );
 }
 
 /** Named regions as bounding boxes [west, south, east, north], generous by a few degrees (regions.json). */

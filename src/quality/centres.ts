@@ -16,7 +16,7 @@
  * COORDUNCERT is at least half the square root of the country's area is an honest country-level georeference and is not
  * flagged.
  */
-import { readFileSync } from "node:fs";
+import { readDataFile } from "../kernel/data-file.ts";
 import { z } from "zod";
 import { haversineMeters } from "../kernel/geo.ts";
 import type { LandIndex } from "./geometry.ts";
@@ -62,18 +62,7 @@ let iso2: Map<string, string> | undefined;
 
 /** Reads and checks `country-centres.json` (once); a missing or malformed file is an error naming it. */
 export function readCountryCentres(): CountryCentresFile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(COUNTRY_CENTRES_FILE, "utf8"));
-  } catch (e) {
-    throw new Error(`cannot read ${COUNTRY_CENTRES_FILE.pathname} (the country centres of coord-centroid): ${(e as Error).message}`);
-  }
-  const r = CountryCentresFile.safeParse(raw);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new Error(`${COUNTRY_CENTRES_FILE.pathname} is not a country-centres file: ${i.path.join(".")}: ${i.message}`);
-  }
-  return r.data;
+  return readDataFile(COUNTRY_CENTRES_FILE, CountryCentresFile, "a country-centres file (the country centres of coord-centroid)");
 }
 
 function readCatalogue(): Map<string, Centre[]> {

@@ -26,12 +26,12 @@ export function sandboxRelief(radiusDeg = BIN): (lat: number, lon: number) => nu
   const r2 = radiusDeg * radiusDeg;
   return (lat, lon) => {
     const iy = Math.floor(lat / BIN), ix = Math.floor(lon / BIN);
+    const cos = Math.cos((lat * Math.PI) / 180);
     let best = r2, at = NaN;
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         const list = bins.get(key(iy + dy, ix + dx));
         if (!list) continue;
-        const cos = Math.cos((lat * Math.PI) / 180);
         for (let i = 0; i < list.length; i += 3) {
           const d2 = (list[i]! - lat) ** 2 + ((list[i + 1]! - lon) * cos) ** 2;
           if (d2 <= best) (best = d2), (at = list[i + 2]!);

@@ -5,7 +5,7 @@
  * here; a missing or malformed file is an error naming it. Adding a crop is a change to these files only: its taxa
  * (crops.json), a genebank holding it (institutes.json), its traits (traits.json) and names (names.json).
  */
-import { readFileSync } from "node:fs";
+import { readDataFile } from "../../kernel/data-file.ts";
 import { z } from "zod";
 
 const Code3 = z.string().regex(/^[A-Z]{3}$/);
@@ -301,15 +301,7 @@ const loaded = new Map<string, unknown>();
 /** Reads and checks one data file (once). */
 export function readData<N extends DataFileName>(name: N): z.infer<(typeof DATA_FILES)[N]> {
   if (loaded.has(name)) return loaded.get(name) as z.infer<(typeof DATA_FILES)[N]>;
-  const url = dataFileUrl(name);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(url, "utf8"));
-  } catch (e) {
-    throw new Error(`sandbox generator: cannot read its reference data ${url.pathname}: ${(e as Error).message}`);
-  }
-  const parsed = DATA_FILES[name].safeParse(raw);
-  if (!parsed.success) throw new Error(`sandbox generator: ${url.pathname} does not match its schema: ${parsed.error.message}`);
-  loaded.set(name, parsed.data);
-  return parsed.data as z.infer<(typeof DATA_FILES)[N]>;
+  const data = readDataFile(dataFileUrl(name), DATA_FILES[name], `the sandbox generator's ${name} (its reference data)`);
+  loaded.set(name, data);
+  return data as z.infer<(typeof DATA_FILES)[N]>;
 }

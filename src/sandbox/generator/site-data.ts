@@ -2,7 +2,7 @@
  * The collecting sites the generator draws from: `sites.json` beside this module, made by scripts/make-sites.ts from
  * the 1 km land map (not part of the package). Read once, on first use, and checked against its schema.
  */
-import { readFileSync } from "node:fs";
+import { readDataFile } from "../../kernel/data-file.ts";
 import { z } from "zod";
 
 const Point = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]);
@@ -41,19 +41,12 @@ let loaded: SiteFile | undefined;
 /** Reads and checks `sites.json`; every country has `params.sitesPerCountry` sites and `params.seaPerCountry` sea points. */
 export function siteData(): SiteFile {
   if (loaded) return loaded;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(SITES_FILE, "utf8"));
-  } catch (e) {
-    throw new Error(`sandbox generator: cannot read its collecting sites ${SITES_FILE.pathname}: ${(e as Error).message}`);
-  }
-  const parsed = SiteFile.safeParse(raw);
-  if (!parsed.success) throw new Error(`sandbox generator: ${SITES_FILE.pathname} is not a sites file: ${parsed.error.message}`);
-  const { params, countries } = parsed.data;
+  const data = readDataFile(SITES_FILE, SiteFile, "a sites file (the sandbox generator's collecting sites)");
+  const { params, countries } = data;
   for (const [code, c] of Object.entries(countries)) {
     if (c.sites.length !== params.sitesPerCountry || c.sea.length !== params.seaPerCountry) {
       throw new Error(`sandbox generator: ${SITES_FILE.pathname}: ${code} has ${c.sites.length} sites and ${c.sea.length} sea points`);
     }
   }
-  return (loaded = parsed.data);
+  return (loaded = data);
 }
