@@ -237,7 +237,7 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
         znorm((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx, 7171) AS zge,
         znorm(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7201) AS zrep,
         u(((m.accession_id::BIGINT * 1024 + m.env_id) * 256 + de.idx) * 4 + r.rep, 7301) AS ux,
-        m.missing, fp.p AS resist_p, coalesce(wo.term, wt.term) AS fixed_term
+        m.missing, fp.p AS resist_p, fp.draw AS resist_draw, coalesce(wo.term, wt.term) AS fixed_term
       FROM member_env m
       JOIN datatable_column c ON c.dataset_uuid = m.dataset_uuid
       JOIN descriptor de ON de.uuid = c.descriptor_uuid
@@ -259,8 +259,8 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
         WHEN 'SCALE' THEN greatest(1, least(9, 1 + 2 * floor(0.8 * zacc + 0.5 * zenv + 0.2 * zge + 0.3 * zrep + 2.5)))
       END AS value_num,
       CASE data_type
-        -- a FIGS resistance class: drawn once per accession with its chance (figs.ts)
-        WHEN 'CODED' THEN CASE WHEN resist_p IS NOT NULL THEN CASE WHEN u(accession_id, 7600 + idx) < resist_p THEN 'R' ELSE 'S' END
+        -- a FIGS resistance class: drawn once per seed material with its chance (figs.ts)
+        WHEN 'CODED' THEN CASE WHEN resist_p IS NOT NULL THEN CASE WHEN resist_draw < resist_p THEN 'R' ELSE 'S' END
           ELSE coalesce(fixed_term, json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1
           ELSE 0 END)) % json_array_length(terms))::VARCHAR || '].code')) END
         WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.6 * zenv + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
