@@ -4,7 +4,7 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { bestBets, climateEnvelope, figsModels, provenance } from "../src/index.ts";
+import { bestBets, climateEnvelope, diagnostics, figsModels, provenance } from "../src/index.ts";
 import { attachProvenance, freshProvenance } from "../src/kernel/provenance.ts";
 import { stratifiedSplit } from "../src/figs/split.ts";
 import { seeded } from "../src/figs/rng.ts";
@@ -70,6 +70,36 @@ describe("figsModels() errors", () => {
     expect(() => figsModels(frame(), { trait: "drought", fold: 5 } as never)).toThrow(/unknown option 'fold' \(did you mean 'folds'\?\)/);
     expect(() => figsModels(frame(), {})).toThrow(/no trait named[\s\S]*figsModels\(frame, \{ trait: "resistance" \}\)/);
   });
+});
+
+describe("figsModels(): accessions of one collecting site", () => {
+  /** Rows 0-1 at one site, one "tolerant" and one "susceptible" (a tie); rows 2-4 at another, two "tolerant" to one. */
+  const shared = () => {
+    const f = frame();
+    const lat = f.getColumn("DECLATITUDE").toArray() as number[], lon = f.getColumn("DECLONGITUDE").toArray() as number[];
+    for (const r of [1]) [lat[r], lon[r]] = [lat[0]!, lon[0]!];
+    for (const r of [3, 4]) [lat[r], lon[r]] = [lat[2]!, lon[2]!];
+    const drought = f.getColumn("drought").toArray() as (string | null)[];
+    [drought[0], drought[1], drought[2], drought[3], drought[4]] = ["tolerant", "susceptible", "tolerant", "susceptible", "tolerant"];
+    return f.withColumns(pl.Series("DECLATITUDE", lat), pl.Series("DECLONGITUDE", lon), pl.Series("drought", drought));
+  };
+  for (const positive of ["tolerant", "susceptible"]) {
+    it(`a site whose accessions tie between classes is left out of training and reported, whichever is wanted (${positive})`, () => {
+      const f = shared();
+      const m = figsModels(f, { trait: "drought", positive, ...FAST });
+      // 60 rows, 12 unevaluated (i % 5 == 4, row 4 evaluated here), 3 merged into sites 0 and 2: 46 sites, one tied
+      expect(m.counts).toMatchObject({ merged: 3, tied: 1 });
+      expect(m.counts.training + m.counts.test).toBe(45);
+      expect(m.test.getColumn("row").toArray()).not.toContain(0);
+      expect(m.merged.toRecords()).toEqual([
+        { kept: 0, merged: "1", site: "tied (1 susceptible, 1 tolerant): left out" },
+        { kept: 2, merged: "3, 4", site: "tolerant (2 of 3)" },
+      ]);
+      expect(diagnostics(m.scores)!.notes).toContain(
+        "1 collecting site left out because its evaluated accessions tie between classes, as many of one as of another (rows 0, 1)",
+      );
+    });
+  }
 });
 
 describe("climateEnvelope()", () => {
