@@ -1,6 +1,7 @@
 /**
  * FIGS: the errors a user meets (each message and what to do), the filtering route, the best-bet subset and its
- * provenance, on small frames made here. Held against caret in figs-peer.test.ts; the planted self-test is the notebook.
+ * provenance, on small frames made here. Held against caret in figs-peer.test.ts; the planted self-test on the sandbox is
+ * figs-selftest.test.ts (and notebook 11).
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
@@ -60,7 +61,7 @@ describe("figsModels() errors", () => {
       ),
     );
     expect(() => figsModels(frame(), { trait: "drought", climate: ["bio13"], ...FAST })).toThrow(
-      /no climate column "bio13" \(did you mean "bio12"\?\)/,
+      /no climate column "bio13" \(did you mean "bio12"\?\)\nHint: name columns the frame has, or add the climate .*climateAtSites/,
     );
   });
   it("a wanted class the trait does not have, an unknown option, no trait", () => {
@@ -102,6 +103,40 @@ describe("figsModels(): accessions of one collecting site", () => {
   }
 });
 
+describe("the other errors, each with what to do", () => {
+  it("figsModels(): a class trait asked to be a number", () => {
+    expect(() => figsModels(frame(), { trait: "drought", kind: "number", ...FAST })).toThrow(
+      /figsModels\(\): trait "drought" holds String, not numbers\nHint: use kind: "class" for a class trait/,
+    );
+  });
+  it("bestBets(): no model, a frame without the model's climate, nothing unevaluated to rank", () => {
+    const f = frame(), model = figsModels(f, { trait: "drought", positive: "tolerant", ...FAST });
+    expect(() => bestBets(f, {})).toThrow(
+      /bestBets\(\): no model given\nHint: train one first: const model = figsModels\(evaluated, \{ trait \}\); bestBets\(frame, \{ model \}\)/,
+    );
+    expect(() => bestBets(f.drop("bio5"), { model })).toThrow(
+      /the frame lacks the model's climate columns bio5\nHint: add them with climateAtSites\(\) as for the training frame/,
+    );
+    expect(() => bestBets(f.filter(pl.col("drought").isNotNull()), { model })).toThrow(
+      /no unevaluated accession with climate to rank\nHint: pass accessions whose "drought" is null and whose climate columns are filled/,
+    );
+  });
+  it("climateEnvelope(): no envelope, an empty bound, a status without SAMPSTAT, a column the frame lacks", () => {
+    expect(() => climateEnvelope(frame(), {})).toThrow(
+      /climateEnvelope\(\): no envelope given\nHint: state it: where: \{ bio12: \{ below: 400 \}, bio5: \{ above: 35 \} \}/,
+    );
+    expect(() => climateEnvelope(frame(), { where: { bio12: {} } })).toThrow(
+      /the bound of "bio12" is empty\nHint: give above, below or both: bio12: \{ below: 400 \}/,
+    );
+    expect(() => climateEnvelope(frame().drop("SAMPSTAT"), { where: { bio12: { below: 400 } }, status: ["wild"] })).toThrow(
+      /status: needs the SAMPSTAT column\nHint: select SAMPSTAT with the passports/,
+    );
+    expect(() => climateEnvelope(frame(), { where: { bio1: { below: 50 } } })).toThrow(
+      /the frame has no column "bio1"\nHint: did you mean 'bio12' for 'bio1'\? select bio1 too/,
+    );
+  });
+});
+
 describe("climateEnvelope()", () => {
   it("keeps the sites inside, landraces only, one per site, nearest the centre first, and says which were merged", () => {
     const out = climateEnvelope(frame(), { where: { bio12: { below: 400 }, bio5: { above: 30 } }, status: ["landrace"] });
@@ -123,7 +158,6 @@ describe("climateEnvelope()", () => {
           String.raw`bio5 > 35 \(the sites range [\d.]+ to [\d.]+\)[\s\S]*Hint: widen a bound to overlap the sites' range`,
       ),
     );
-    expect(() => climateEnvelope(frame(), { where: { bio1: { below: 50 } } })).toThrow(/no column "bio1"/);
   });
 });
 

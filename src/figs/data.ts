@@ -20,7 +20,10 @@ export function climateColumns(frame: DataFrame, given: readonly string[] | unde
     for (const c of given) {
       if (frame.columns.includes(c)) continue;
       const near = closest(c, frame.columns, 1);
-      ctx.fail(`the frame has no climate column "${c}"${near.length ? ` (did you mean "${near[0]}"?)` : ""}`, "name columns the frame has");
+      ctx.fail(
+        `the frame has no climate column "${c}"${near.length ? ` (did you mean "${near[0]}"?)` : ""}`,
+        "name columns the frame has, or add the climate of the collecting sites first: climateAtSites(frame, rasters)",
+      );
     }
     return [...given];
   }
