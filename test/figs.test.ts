@@ -112,7 +112,10 @@ describe("the other errors, each with what to do", () => {
   it("bestBets(): no model, a frame without the model's climate, nothing unevaluated to rank", () => {
     const f = frame(), model = figsModels(f, { trait: "drought", positive: "tolerant", ...FAST });
     expect(() => bestBets(f, {})).toThrow(
-      /bestBets\(\): no model given\nHint: train one first: const model = figsModels\(evaluated, \{ trait \}\); bestBets\(frame, \{ model \}\)/,
+      new RegExp(
+        String.raw`bestBets\(\): no model given\nHint: train one first: ` +
+          String.raw`const model = figsModels\(evaluated, \{ trait \}\); bestBets\(frame, \{ model \}\)`,
+      ),
     );
     expect(() => bestBets(f.drop("bio5"), { model })).toThrow(
       /the frame lacks the model's climate columns bio5\nHint: add them with climateAtSites\(\) as for the training frame/,
