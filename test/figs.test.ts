@@ -1,10 +1,11 @@
 /**
  * FIGS: the errors a user meets (each message and what to do), the filtering route, the best-bet subset and its
- * provenance, on small frames made here. Held against caret in figs-peer.test.ts; the planted self-test is the notebook.
+ * provenance, on small frames made here. Held against caret in figs-peer.test.ts; the planted self-test on the sandbox is
+ * figs-selftest.test.ts (and notebook 11).
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { bestBets, climateEnvelope, figsModels, provenance } from "../src/index.ts";
+import { bestBets, climateEnvelope, diagnostics, figsModels, provenance } from "../src/index.ts";
 import { attachProvenance, freshProvenance } from "../src/kernel/provenance.ts";
 import { stratifiedSplit } from "../src/figs/split.ts";
 import { seeded } from "../src/figs/rng.ts";
@@ -60,7 +61,7 @@ describe("figsModels() errors", () => {
       ),
     );
     expect(() => figsModels(frame(), { trait: "drought", climate: ["bio13"], ...FAST })).toThrow(
-      /no climate column "bio13" \(did you mean "bio12"\?\)/,
+      /no climate column "bio13" \(did you mean "bio12"\?\)\nHint: name columns the frame has, or add the climate .*climateAtSites/,
     );
   });
   it("a wanted class the trait does not have, an unknown option, no trait", () => {
@@ -69,6 +70,73 @@ describe("figsModels() errors", () => {
     );
     expect(() => figsModels(frame(), { trait: "drought", fold: 5 } as never)).toThrow(/unknown option 'fold' \(did you mean 'folds'\?\)/);
     expect(() => figsModels(frame(), {})).toThrow(/no trait named[\s\S]*figsModels\(frame, \{ trait: "resistance" \}\)/);
+  });
+});
+
+describe("figsModels(): accessions of one collecting site", () => {
+  /** Rows 0-1 at one site, one "tolerant" and one "susceptible" (a tie); rows 2-4 at another, two "tolerant" to one. */
+  const shared = () => {
+    const f = frame();
+    const lat = f.getColumn("DECLATITUDE").toArray() as number[], lon = f.getColumn("DECLONGITUDE").toArray() as number[];
+    for (const r of [1]) [lat[r], lon[r]] = [lat[0]!, lon[0]!];
+    for (const r of [3, 4]) [lat[r], lon[r]] = [lat[2]!, lon[2]!];
+    const drought = f.getColumn("drought").toArray() as (string | null)[];
+    [drought[0], drought[1], drought[2], drought[3], drought[4]] = ["tolerant", "susceptible", "tolerant", "susceptible", "tolerant"];
+    return f.withColumns(pl.Series("DECLATITUDE", lat), pl.Series("DECLONGITUDE", lon), pl.Series("drought", drought));
+  };
+  for (const positive of ["tolerant", "susceptible"]) {
+    it(`a site whose accessions tie between classes is left out of training and reported, whichever is wanted (${positive})`, () => {
+      const f = shared();
+      const m = figsModels(f, { trait: "drought", positive, ...FAST });
+      // 60 rows, 12 unevaluated (i % 5 == 4, row 4 evaluated here), 3 merged into sites 0 and 2: 46 sites, one tied
+      expect(m.counts).toMatchObject({ merged: 3, tied: 1 });
+      expect(m.counts.training + m.counts.test).toBe(45);
+      expect(m.test.getColumn("row").toArray()).not.toContain(0);
+      expect(m.merged.toRecords()).toEqual([
+        { kept: 0, merged: "1", site: "tied (1 susceptible, 1 tolerant): left out" },
+        { kept: 2, merged: "3, 4", site: "tolerant (2 of 3)" },
+      ]);
+      expect(diagnostics(m.scores)!.notes).toContain(
+        "1 collecting site left out because its evaluated accessions tie between classes, as many of one as of another (rows 0, 1)",
+      );
+    });
+  }
+});
+
+describe("the other errors, each with what to do", () => {
+  it("figsModels(): a class trait asked to be a number", () => {
+    expect(() => figsModels(frame(), { trait: "drought", kind: "number", ...FAST })).toThrow(
+      /figsModels\(\): trait "drought" holds String, not numbers\nHint: use kind: "class" for a class trait/,
+    );
+  });
+  it("bestBets(): no model, a frame without the model's climate, nothing unevaluated to rank", () => {
+    const f = frame(), model = figsModels(f, { trait: "drought", positive: "tolerant", ...FAST });
+    expect(() => bestBets(f, {})).toThrow(
+      new RegExp(
+        String.raw`bestBets\(\): no model given\nHint: train one first: ` +
+          String.raw`const model = figsModels\(evaluated, \{ trait \}\); bestBets\(frame, \{ model \}\)`,
+      ),
+    );
+    expect(() => bestBets(f.drop("bio5"), { model })).toThrow(
+      /the frame lacks the model's climate columns bio5\nHint: add them with climateAtSites\(\) as for the training frame/,
+    );
+    expect(() => bestBets(f.filter(pl.col("drought").isNotNull()), { model })).toThrow(
+      /no unevaluated accession with climate to rank\nHint: pass accessions whose "drought" is null and whose climate columns are filled/,
+    );
+  });
+  it("climateEnvelope(): no envelope, an empty bound, a status without SAMPSTAT, a column the frame lacks", () => {
+    expect(() => climateEnvelope(frame(), {})).toThrow(
+      /climateEnvelope\(\): no envelope given\nHint: state it: where: \{ bio12: \{ below: 400 \}, bio5: \{ above: 35 \} \}/,
+    );
+    expect(() => climateEnvelope(frame(), { where: { bio12: {} } })).toThrow(
+      /the bound of "bio12" is empty\nHint: give above, below or both: bio12: \{ below: 400 \}/,
+    );
+    expect(() => climateEnvelope(frame().drop("SAMPSTAT"), { where: { bio12: { below: 400 } }, status: ["wild"] })).toThrow(
+      /status: needs the SAMPSTAT column\nHint: select SAMPSTAT with the passports/,
+    );
+    expect(() => climateEnvelope(frame(), { where: { bio1: { below: 50 } } })).toThrow(
+      /the frame has no column "bio1"\nHint: did you mean 'bio12' for 'bio1'\? select bio1 too/,
+    );
   });
 });
 
@@ -93,7 +161,6 @@ describe("climateEnvelope()", () => {
           String.raw`bio5 > 35 \(the sites range [\d.]+ to [\d.]+\)[\s\S]*Hint: widen a bound to overlap the sites' range`,
       ),
     );
-    expect(() => climateEnvelope(frame(), { where: { bio1: { below: 50 } } })).toThrow(/no column "bio1"/);
   });
 });
 

@@ -48,33 +48,6 @@ sets <- list(
   `barley-rno` = list(data = rda("BarleyRNOWC"), y = "RNO", sampling = "up", summary = multiClassSummary),
   `durum-dhe` = list(data = rda("DurumWheatDHEWC"), y = "DHE", sampling = NULL, summary = defaultSummary)
 )
-if (identical(runs, "randomForest")) {
-  # randomForest itself (500 trees, its default mtry: floor(sqrt(p)) for classes, floor(p / 3) for numbers) on
-  # tuneTrain's split, the training rows up-sampled for RNO as caret's sampling = "up" does: the forest compared
-  # without caret's tuning, which takes hours of CPU on a shared machine (randomForest.csv)
-  rows <- list()
-  for (name in c("septoria", "barley-rno", "durum-dhe")) {
-    d <- sets[[name]]$data; rownames(d) <- NULL; y <- sets[[name]]$y
-    write.csv(d, file.path(out, paste0(name, ".csv")), row.names = FALSE)
-    set.seed(1234); idx <- as.integer(createDataPartition(y = d[[y]], p = 0.7, list = FALSE))
-    tr <- d[idx, ]; te <- d[-idx, ]
-    if (name == "barley-rno") { set.seed(1234); tr <- upSample(tr[, -1], tr[[y]], yname = y)[, c(y, names(d)[-1])] }
-    for (seed in 1:5) {
-      set.seed(seed); f <- randomForest(tr[, -1], tr[[y]], ntree = 500); p <- predict(f, te[, -1])
-      if (is.factor(d[[y]])) {
-        cm <- confusionMatrix(p, te[[y]])
-        rows[[paste(name, seed)]] <- data.frame(dataset = name, seed = seed, mtry = f$mtry, accuracy = cm$overall[["Accuracy"]],
-          kappa = cm$overall[["Kappa"]], rmse = NA, rsquared = NA)
-      } else {
-        q <- postResample(p, te[[y]])
-        rows[[paste(name, seed)]] <- data.frame(dataset = name, seed = seed, mtry = f$mtry, accuracy = NA, kappa = NA,
-          rmse = q[["RMSE"]], rsquared = q[["Rsquared"]])
-      }
-    }
-  }
-  write.csv(do.call(rbind, rows), file.path(out, "randomForest.csv"), row.names = FALSE)
-  quit(save = "no")
-}
 if (runs[1] == "seeds") {
   # caret's final fit at tuneTrain's chosen parameter (caret.csv, or given as dataset:method=value), refitted on the
   # same training rows with seeds 1-10: train(method, tuneGrid = that value, trainControl(method = "none", sampling =

@@ -1,7 +1,8 @@
 /**
  * From a frame to the arrays the models read: the climate columns (named, or found by their WorldClim names), the
  * trait as classes or numbers, the evaluated accessions grouped by collecting site (a site's class is its accessions'
- * most frequent one, its number their mean), and each of the four input errors FIGS can meet, with what to do.
+ * most frequent one, and a site whose classes tie is left out; its number is their mean), and each of the four input
+ * errors FIGS can meet, with what to do.
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
@@ -19,7 +20,10 @@ export function climateColumns(frame: DataFrame, given: readonly string[] | unde
     for (const c of given) {
       if (frame.columns.includes(c)) continue;
       const near = closest(c, frame.columns, 1);
-      ctx.fail(`the frame has no climate column "${c}"${near.length ? ` (did you mean "${near[0]}"?)` : ""}`, "name columns the frame has");
+      ctx.fail(
+        `the frame has no climate column "${c}"${near.length ? ` (did you mean "${near[0]}"?)` : ""}`,
+        "name columns the frame has, or add the climate of the collecting sites first: climateAtSites(frame, rasters)",
+      );
     }
     return [...given];
   }
@@ -58,23 +62,39 @@ export function traitValues(frame: DataFrame, trait: string, kind: "auto" | "cla
 
 export interface Evaluated {
   sites: SiteGroups;
-  /** Per site (in `sites.firsts` order): its climate row and its trait value. */
+  /** The sites trained and tested on: their first rows, aligned with `x` and `y` (tied sites left out). */
+  firsts: number[];
+  /** Per site in `firsts`: its climate row and its trait value. */
   x: number[][];
   y: number[];
+  /** Sites left out because their accessions tie between classes: their rows. */
+  tied: number[][];
+  /** Per site of several accessions (by its first row): what it counts as, in words ("R (2 of 3)", "tied …: left out"). */
+  merged: Map<number, string>;
   /** Evaluated rows left out because a climate value is missing. */
   incomplete: number[];
 }
 
-/** The site's class (most frequent; ties to the first class) or mean. */
-function siteValue(members: readonly number[], y: readonly (number | null)[], task: Task): number {
-  const v = members.map((r) => y[r]!);
-  if (task.kind === "number") return v.reduce((a, b) => a + b, 0) / v.length;
-  const n = new Array<number>(task.classes).fill(0);
+/**
+ * A site's value: for a class, the class most of its accessions have, or null when two classes tie for the most (the
+ * site is left out: giving it to one class, e.g. the first in sort order, would inflate that class at merged sites);
+ * for a number, the mean. With the value, the site in words for the merge report.
+ */
+function siteValue(members: readonly number[], t: TraitValues): { value: number | null; text: string } {
+  const v = members.map((r) => t.y[r]!);
+  if (t.task.kind === "number") {
+    const mean = v.reduce((a, b) => a + b, 0) / v.length;
+    return { value: mean, text: `mean ${Number(mean.toPrecision(6))} of ${v.length}` };
+  }
+  const n = new Array<number>(t.task.classes).fill(0);
   for (const c of v) n[c]!++;
-  return n.indexOf(Math.max(...n));
+  const top = Math.max(...n), most = n.flatMap((k, c) => (k === top ? [c] : []));
+  if (most.length === 1) return { value: most[0]!, text: `${t.classes[most[0]!]} (${top} of ${v.length})` };
+  const each = n.flatMap((k, c) => (k ? [`${k} ${t.classes[c]}`] : [])).join(", ");
+  return { value: null, text: `tied (${each}): left out` };
 }
 
-/** The evaluated rows with complete climate, grouped by site. */
+/** The evaluated rows with complete climate, grouped by site; a site whose classes tie is left out (`tied`). */
 export function evaluatedSites(
   climate: (number | null)[][],
   t: TraitValues,
@@ -86,7 +106,17 @@ export function evaluatedSites(
     (climate.every((c) => c[r] !== null) ? rows : incomplete).push(r);
   });
   const sites = groupSites(rows, coords.lat, coords.lon, coords.merge, t.y.length);
-  const x = sites.firsts.map((r) => climate.map((c) => c[r]!));
-  const y = sites.firsts.map((r) => siteValue(sites.members.get(r)!, t.y, t.task));
-  return { sites, x, y, incomplete };
+  const e: Evaluated = { sites, firsts: [], x: [], y: [], tied: [], merged: new Map(), incomplete };
+  for (const r of sites.firsts) {
+    const members = sites.members.get(r)!, { value, text } = siteValue(members, t);
+    if (members.length > 1) e.merged.set(r, text);
+    if (value === null) {
+      e.tied.push(members);
+      continue;
+    }
+    e.firsts.push(r);
+    e.x.push(climate.map((c) => c[r]!));
+    e.y.push(value);
+  }
+  return e;
 }

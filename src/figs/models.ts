@@ -33,15 +33,21 @@ export interface FigsModelsResult {
   best: { method: Method; name: string; params: Params; test: ClassScores | NumberScores; beatsBaseline: boolean };
   /** In words: which model beats the no-information baseline, or that none does and the climate predicts nothing. */
   verdict: string;
-  /** Evaluated sites: trained on, tested on; evaluated accessions merged into another at one site; left out (no climate). */
-  counts: { training: number; test: number; merged: number; incomplete: number };
+  /**
+   * Evaluated sites trained on and tested on; evaluated accessions merged into another at one site; sites left out
+   * because their accessions tie between classes (listed in `merged`); accessions left out for a missing climate value.
+   */
+  counts: { training: number; test: number; merged: number; tied: number; incomplete: number };
   /** One row per model and one for the baseline: test scores (accuracy, Kappa, sensitivity, specificity or RMSE, R²). */
   scores: DataFrame;
   /** Per model and climate column: how far the prediction moves when the column is shuffled (largest = 100). */
   importance: DataFrame;
   /** The held-back test sites: row, observed, predicted by the best model, its probability of the wanted class. */
   test: DataFrame;
-  /** Accessions merged with another collected at the same site: the kept row and the merged rows. */
+  /**
+   * Evaluated accessions merged with others collected at the same site: the kept row, the merged rows, and what the site
+   * counts as (its class with how many of its accessions have it, "tied (…): left out", or the mean of a number).
+   */
   merged: DataFrame;
   /** The best model's confusion matrix on the test sites, counts[observed][predicted] (a class trait). */
   confusion?: number[][];
@@ -80,7 +86,7 @@ function checkEvaluated(e: Evaluated, t: TraitValues, o: Parsed & { trait: strin
 function trainingSites(e: Evaluated, o: Parsed): number[] {
   if (!o.training) return stratifiedSplit(e.y.map((v) => (Number.isInteger(v) ? String(v) : v)), o.trainFraction, seeded(o.seed));
   const wanted = new Set(o.training);
-  return e.sites.firsts.flatMap((r, i) => (wanted.has(r) ? [i] : []));
+  return e.firsts.flatMap((r, i) => (wanted.has(r) ? [i] : []));
 }
 
 /** The best of the models (see FigsModelsResult.best). */
@@ -90,9 +96,10 @@ function bestOf(models: readonly ModelOutcome[]): ModelOutcome {
   return models.reduce((b, m) => (key(m) > key(b) ? m : b));
 }
 
+/** The merge report: each site of several evaluated accessions, its first row, the others, and what it counts as. */
 function mergedFrame(e: Evaluated): DataFrame {
-  const rows = [...e.sites.members.entries()].filter(([, m]) => m.length > 1).map(([kept, m]) => ({ kept, merged: m.slice(1).join(", ") }));
-  return pl.DataFrame(rows.length ? rows : { kept: [] as number[], merged: [] as string[] });
+  const rows = [...e.merged].map(([kept, site]) => ({ kept, merged: e.sites.members.get(kept)!.slice(1).join(", "), site }));
+  return pl.DataFrame(rows.length ? rows : { kept: [] as number[], merged: [] as string[], site: [] as string[] });
 }
 
 function run(frame: DataFrame, options: Parsed, ctx: AnalysisContext): FigsModelsResult {
@@ -105,6 +112,7 @@ function run(frame: DataFrame, options: Parsed, ctx: AnalysisContext): FigsModel
   const e = evaluatedSites(values, t, { lat: coords(o.latitude), lon: coords(o.longitude), merge: o.mergeSites });
   checkEvaluated(e, t, o, ctx);
   if (e.incomplete.length) ctx.log.note(`${e.incomplete.length} evaluated accessions left out: a climate value is missing`);
+  if (e.tied.length) ctx.log.note(tiedNote(e.tied));
   const positive = t.task.kind === "class" ? t.classes.indexOf(o.positive ?? t.classes[0]!) : 0;
   const input = { x: e.x, y: e.y, task: t.task, positive, training: trainingSites(e, o) };
   const models = o.methods.map((m) => trainMethod(input, m, o));
@@ -123,6 +131,7 @@ function run(frame: DataFrame, options: Parsed, ctx: AnalysisContext): FigsModel
       training: input.training.length,
       test: e.y.length - input.training.length,
       merged: mergedCount(e),
+      tied: e.tied.length,
       incomplete: e.incomplete.length,
     },
     scores: scoresFrame(models, baseline),
@@ -134,6 +143,9 @@ function run(frame: DataFrame, options: Parsed, ctx: AnalysisContext): FigsModel
   };
 }
 
+const tiedNote = (tied: readonly number[][]) =>
+  `${tied.length} collecting site${tied.length > 1 ? "s" : ""} left out because ${tied.length > 1 ? "their" : "its"} evaluated ` +
+  `accessions tie between classes, as many of one as of another (rows ${tied.map((m) => m.join(", ")).join("; ")})`;
 const mode = (xs: readonly number[]) => {
   const n = new Map<number, number>();
   for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
@@ -145,7 +157,7 @@ function testFrame(e: Evaluated, training: readonly number[], best: ModelOutcome
   const held = e.y.map((_, i) => i).filter((i) => !training.includes(i));
   const label = (v: number) => (t.task.kind === "class" ? t.classes[v]! : v);
   return pl.DataFrame({
-    row: held.map((i) => e.sites.firsts[i]!),
+    row: held.map((i) => e.firsts[i]!),
     observed: held.map((i) => label(e.y[i]!)),
     predicted: t.task.kind === "class" ? best.testClasses.map((c) => t.classes[c]!) : best.testPredictions.map((p) => p[0]!),
     ...(t.task.kind === "class" ? { probability: best.testPredictions.map((p) => Math.max(...p)) } : {}),
