@@ -27,6 +27,7 @@ interface Reference {
   };
   noWildForm: { taxon: string }[];
   native: { taxon: string; countries: string[] }[];
+  firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
   founded: { instcode: string; year: number }[];
   clonalCrops: { crops: string[] };
   habitats: {
@@ -158,6 +159,9 @@ interface Counts {
   mlsOutsideAnnexI: string[];
   gpsImplausible: string[];
   seedRemarksOnClones: string[];
+  /** "taxon|wild" or "taxon|landrace": accessions by country of origin (firstOrigin) */
+  origins: Record<string, Record<string, number>>;
+  originNotFirst: string[];
 }
 
 interface TraitCounts {
@@ -333,6 +337,8 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       mlsOutsideAnnexI: [],
       gpsImplausible: [],
       seedRemarksOnClones: [],
+      origins: {},
+      originNotFirst: [],
     };
     const [mls, georef, uncert, remarks] = RECORD_SELECT.map(col);
     const [site, lat, lon, elev] = PLACE_SELECT.map(col);
@@ -349,6 +355,10 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         else if (orig[i] !== null && !range.has(String(orig[i]))) note(c.wildOutsideRange, `${id} from ${orig[i]}`);
       }
       statusOf.set(String(uuid[i]), { taxon: name, sampstat: s, country: orig[i] === null ? null : String(orig[i]) });
+      if (orig[i] !== null && s <= 300) {
+        const k = `${name}|${s < 300 ? "wild" : "landrace"}`, by = c.origins[k] ??= {};
+        by[String(orig[i])] = (by[String(orig[i])] ?? 0) + 1;
+      }
       placeChecks(c, { name, s, id, country: orig[i] === null ? null : String(orig[i]), site: site[i], elev: elev[i] });
       // no undocumented suffix on accession numbers (PI 60K), and donors, collectors and breeders that give such material
       if (/\dK$/.test(String(accenumb[i]))) note(c.suffixedNumbers, `${id} ACCENUMB ${accenumb[i]}`);
@@ -397,12 +407,27 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         }
       }
     }
+    firstOrigins(c);
     const passports = since(t1), t2 = performance.now();
     const traits = await readTraits(g, statusOf);
     return { ...c, traits, seconds: { database, passports, traits: since(t2) } };
   } finally {
     await g?.close();
     await sb?.close();
+  }
+}
+
+/**
+ * Where a taxon's wild or landrace material comes from most (test/fixtures/crop-reference.json `firstOrigin`): the
+ * country with the most accessions is one the sources rank first, where there are enough accessions to tell.
+ */
+function firstOrigins(c: Counts): void {
+  for (const f of ref.firstOrigin.list) {
+    const by = Object.entries(c.origins[`${f.taxon}|${f.status}`] ?? {}).sort((a, b) => b[1] - a[1]);
+    if (by.reduce((n, [, k]) => n + k, 0) < ref.firstOrigin.minAccessions) continue;
+    if (!f.first.includes(by[0]![0])) {
+      c.originNotFirst.push(`${f.taxon} ${f.status}: ${by.slice(0, 4).map(([code, n]) => `${code} ${n}`).join(", ")}`);
+    }
   }
 }
 
@@ -499,6 +524,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.mlsOutsideAnnexI).toEqual([]);
   expect(c.gpsImplausible).toEqual([]);
   expect(c.seedRemarksOnClones).toEqual([]);
+  expect(c.originNotFirst).toEqual([]);
   // every entry of the reference has trial values at 1,000,000; at 30,000 wild tepary and wild runner bean (a few % of
   // the beans, a few % of them wild) may have none
   const absent = ref.wildTraits.list.filter((w) => !(traitKey(w) in c.traits.wildMedians)).map(traitKey);
@@ -585,6 +611,12 @@ describe("the rules can fail", () => {
       "Phaseolus acutifolius (cultivated): 100-seed weight median 36.6 g",
       "Phaseolus lunatus (cultivated, PER ECU MDG): 100-seed weight median 37 g",
     ]);
+  });
+
+  it("origins: wild beans mostly from Colombia and Honduras, as the sandbox had them, are caught", () => {
+    const c = { origins: { "Phaseolus vulgaris|wild": { COL: 18, BOL: 15, MEX: 15, HND: 10 } }, originNotFirst: [] } as unknown as Counts;
+    firstOrigins(c);
+    expect(c.originNotFirst).toEqual(["Phaseolus vulgaris wild: COL 18, BOL 15, MEX 15, HND 10"]);
   });
 
   it("dates compare at the precision both have", () => {

@@ -32,6 +32,13 @@ export const Habitat = z.object({
 }).strict();
 export type Habitat = z.infer<typeof Habitat>;
 
+/** Relative weights of a range's countries in the draw (a country not listed: 1), with the source of their order. */
+export const CountryWeights = z.object({
+  weights: z.record(Code3, z.number().int().positive()),
+  source: z.string().min(1),
+}).strict();
+export type CountryWeights = z.infer<typeof CountryWeights>;
+
 export const Taxon = z.object({
   genus: z.string().min(1),
   species: z.string().min(1),
@@ -55,6 +62,10 @@ export const Taxon = z.object({
   wildHabitat: Habitat.optional(),
   /** Where its landraces (SAMPSTAT 300-399) are grown. */
   landraceHabitat: Habitat.optional(),
+  /** Weights of its native countries in the draw of wild material (else all alike). */
+  wildWeights: CountryWeights.optional(),
+  /** Weights of the countries its landraces come from (else all alike). */
+  grownWeights: CountryWeights.optional(),
 }).strict();
 export type Taxon = z.infer<typeof Taxon>;
 
@@ -98,6 +109,11 @@ export const Institute = z.object({
   /** Year the genebank (or the crop's collection, `foundedCrop`) began: no ACQDATE before it. */
   founded: z.number().int(),
   foundedCrop: z.record(z.string(), z.number().int()).optional(),
+  /**
+   * Share of a crop's landraces from the genebank's own country, when the crop is grown there (else 0.35), where the
+   * collection is international by mandate (CIAT's beans: its missions went to Mexico and Peru first).
+   */
+  ownLandraces: z.object({ shares: z.record(z.string(), z.number().min(0).max(1)), source: z.string().min(1) }).strict().optional(),
   /** Share of wild and weedy accessions per crop where the genebank publishes one; else codes.json `defaultWildShare`. */
   wildShare: z.record(z.string(), z.number().min(0).max(1)).optional(),
   /** SAMPSTAT weights of its cultivated material where the genebank publishes them; else codes.json `sampstatCultivated`. */

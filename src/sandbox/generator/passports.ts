@@ -81,13 +81,13 @@ function drawSql(n: number, pairPick: number[]): string {
       least(founded + floor(pow(u(id, 20), 1.4) * (2024 - founded))::INT, 2023) AS acq_year
     FROM p
   ), o AS (
-    -- origin: wild and weedy material from the taxon's native countries; landraces where the taxon is grown
-    -- traditionally (a third of them from the genebank's own country when it is one of those); improved material
-    -- from there too, a third of it from the genebank's own country
+    -- origin: wild and weedy material from the taxon's native countries (weighted: ref_taxon); landraces where the taxon
+    -- is grown traditionally (weighted; a share, own_landraces, from the genebank's own country when it is one of those);
+    -- improved material from there too, a third of it from the genebank's own country
     SELECT b.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, CASE
       WHEN b.samp_stat < 300 THEN tx.native[1 + (h(b.id, 4) % tx.nnative)::BIGINT]
-      WHEN u(b.id, 80) < 0.35 AND ((b.samp_stat >= 400 AND b.own_improved) OR (b.samp_stat = 300 AND list_contains(tx.grown,
-        b.inst_country))) THEN b.inst_country
+      WHEN b.samp_stat >= 400 AND b.own_improved AND u(b.id, 80) < 0.35 THEN b.inst_country
+      WHEN b.samp_stat = 300 AND list_contains(tx.grown, b.inst_country) AND u(b.id, 80) < b.own_landraces THEN b.inst_country
       ELSE tx.grown[1 + (h(b.id, 4) % tx.ngrown)::BIGINT] END AS orig_pick
     FROM b JOIN ref_taxon tx ON tx.crop_code = b.crop_code AND tx.k = b.tk
   )`;

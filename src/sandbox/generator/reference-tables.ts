@@ -4,7 +4,7 @@
  * ref_sea, ref_name, ref_institute, ref_habitat_site and ref_donor. The passports (passports.ts) are drawn over them.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
-import type { Habitat } from "./data.ts";
+import type { CountryWeights, Habitat } from "./data.ts";
 import {
   COUNTRIES,
   type Crop,
@@ -128,6 +128,8 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
     norigins: num(origins.length),
     // improved material partly from the genebank's own country
     own_improved: String(inst.country in siteData().countries),
+    // landraces partly from the genebank's own country (where the crop is grown)
+    own_landraces: num(inst.ownLandraces?.shares[crop.code] ?? 0.35),
     founded: num(inst.foundedCrop?.[crop.code] ?? inst.founded),
     wild_share: num(wildTaxa.length ? (inst.wildShare?.[crop.code] ?? DEFAULT_WILD_SHARE) : 0),
     wild_taxa: numList(wildTaxa.length ? wildTaxa : [0]),
@@ -145,13 +147,18 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
   };
 }
 
+/** The codes, each repeated by its weight (1 when not listed). */
+const byWeight = (codes: string[], w?: CountryWeights) => codes.flatMap((c) => Array(w?.weights[c] ?? 1).fill(c) as string[]);
+
 /** Table ref_taxon: each crop's taxa with their native countries (wild) and where they are grown (landraces). */
 async function createTaxa(con: DuckDBConnection): Promise<void> {
   await con.run(recordsTable(
     "ref_taxon",
     CROPS.flatMap((c) =>
       c.taxa.map((t, k) => {
-        const { native, grown } = rangesOf(c, t);
+        const { native: nativeCodes, grown: grownCodes } = rangesOf(c, t);
+        // each country as often as its weight: the draw picks one of the list
+        const native = byWeight(nativeCodes, t.wildWeights), grown = byWeight(grownCodes, t.grownWeights);
         return {
           crop_code: str(c.code),
           k: num(k),
