@@ -145,7 +145,8 @@ await display(bets.subset.head(8).select(
   ],
   [
     "code",
-    `await display(figsBestBetsMap(bets, rwa, { variable: "bio12", unit: "mm", note: "self-test on generated data and generated climate (sandbox)" }));
+    `const note = "self-test on generated data and generated climate (sandbox)";
+await display(figsBestBetsMap(bets, rwa, { variable: "bio12", unit: "mm", note }));
 await display(figsProbabilityPlot(bets, rwa, {
   variable: "bio12",
   unit: "mm",
