@@ -287,7 +287,7 @@ describe("sizes in src/", () => {
 
   /**
    * Kept as code: schemas and option tables (lists of column names, the MCPD standard's code lists, the evidence
-   * weights, the sandbox CLI's parseArgs options).
+   * weights).
    */
   const SCHEMAS = [
     "client/traits/long.ts LONG_COLUMNS",
@@ -295,7 +295,6 @@ describe("sizes in src/", () => {
     "duplicates/records.ts DUPLICATE_COLUMNS",
     "mcpd/code-lists.ts COLLSRC_LABELS",
     "mcpd/sampstat.ts SAMPSTAT_LABELS",
-    "sandbox/cli.ts values",
     "schema/passport-fields.ts GEO_FIELDS",
   ];
   /** Tables written as code today, each in a room another helper is moving to data files; may only shrink. */

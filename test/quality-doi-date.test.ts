@@ -62,6 +62,34 @@ describe("GLIS DOIs (10.18730): Crockford base 32 and a check symbol modulo 37",
   });
 });
 
+describe("checkPassports names the DOI rules and coord-equal", () => {
+  it("reports doi-list, doi-check and coord-equal by rule name, and nothing on the genuine DOI and point", () => {
+    const df = pl.DataFrame({
+      INSTCODE: ["COL003", "COL003", "COL003", "COL003"],
+      ACCENUMB: ["G1", "G2", "G3", "G4"],
+      // genuine (Genesys, CIAT beans); two DOIs in one field; the genuine G2's DOI with its check symbol typed wrong
+      DOI: ["10.18730/JPV7P", "10.18730/JPV7P;10.18730/JV8M~", "10.18730/JV8M*", null],
+      // Cali; then a point whose latitude equals its longitude (12.5° N 12.5° E, in Borno State, Nigeria, so no other rule fires)
+      DECLATITUDE: [3.45, 3.45, 3.45, 12.5],
+      DECLONGITUDE: [-76.53, -76.53, -76.53, 12.5],
+      ORIGCTY: ["COL", "COL", "COL", "NGA"],
+    });
+    const found = checkPassports(df).findings.select("row", "rule", "field", "message").toRecords() as {
+      row: number;
+      rule: string;
+      field: string;
+      message: string;
+    }[];
+    expect(found.map((f) => `${f.row} ${f.rule} ${f.field}`).sort()).toEqual([
+      "1 doi-list DOI",
+      "2 doi-check DOI",
+      "3 coord-equal DECLATITUDE",
+    ]);
+    expect(found.find((f) => f.rule === "doi-check")!.message).toContain("'*' where the suffix's value modulo 37 gives '~'");
+    expect(found.find((f) => f.rule === "coord-equal")!.message).toBe("latitude equals longitude");
+  });
+});
+
 describe("date rules at the precision the dates have", () => {
   const dates = (acq: (string | null)[], coll: (string | null)[]) =>
     checkPassports(pl.DataFrame({ ACQDATE: pl.Series("ACQDATE", acq, pl.Utf8), COLLDATE: pl.Series("COLLDATE", coll, pl.Utf8) }), {

@@ -138,10 +138,6 @@ export class TokenStore {
     this.now = opts.now ?? Date.now;
   }
 
-  get ttl(): number {
-    return this.opts.ttlSeconds;
-  }
-
   /** How much OAuth state is held (expired entries not yet dropped included). */
   get sizes(): { accessTokens: number; pendingCodes: number; refreshTokens: number } {
     return {

@@ -8,6 +8,7 @@
  * status 2. The sandbox (and DuckDB with it) is loaded only after the arguments are read.
  */
 import { parseArgs } from "node:util";
+import { DEFAULT_ACCESSIONS, DEFAULT_SEED } from "./defaults.ts";
 
 const USAGE = `Usage: npx genesys-sandbox [options]
 
@@ -15,8 +16,8 @@ Starts a local Genesys API v2 sandbox on 127.0.0.1 and prints GENESYS_API_URL an
 
 Options:
   --port N              port to listen on (default 8080; 0 = any free port)
-  --accessions N        accessions to generate, 1000 to 5000000 (default 200000; the first start builds the database)
-  --seed N              generator seed (default 42)
+  --accessions N        accessions to generate, 1000 to 5000000 (default ${DEFAULT_ACCESSIONS})
+  --seed N              generator seed (default ${DEFAULT_SEED})
   --delimiter tab|comma CSV delimiter of /acn/query (default tab)
   --throttle-mbps N     limit responses to N MB/s, to mimic a real link (default 0: no limit)
   --token-ttl S         access token lifetime in seconds (default 86400)
@@ -45,8 +46,8 @@ try {
       help: { type: "boolean", short: "h", default: false },
       port: { type: "string", default: "8080" },
       host: { type: "string", default: "127.0.0.1" },
-      accessions: { type: "string", default: "200000" },
-      seed: { type: "string", default: "42" },
+      accessions: { type: "string", default: String(DEFAULT_ACCESSIONS) },
+      seed: { type: "string", default: String(DEFAULT_SEED) },
       delimiter: { type: "string", default: "tab" },
       "throttle-mbps": { type: "string", default: "0" },
       "token-ttl": { type: "string", default: "86400" },

@@ -21,6 +21,7 @@ import { acnFilter } from "./routes/acn-filter.ts";
 import { acnQuery } from "./routes/acn-query.ts";
 import { accessionsDatasets, datasetData, datatableList, descriptorDetails } from "./routes/traits.ts";
 import { acnDetails, acnOverview, acnSpecies, cropsList, meProfile, subsetFilter, wiewsDecode, wiewsList } from "./routes/catalogue.ts";
+import { DEFAULT_ACCESSIONS, DEFAULT_SEED } from "./defaults.ts";
 
 export interface SandboxOptions {
   /** TCP port; 0 picks a free one. Default 0. */
@@ -208,10 +209,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 /** What the generated data are: size, seed, cache, planted errors and duplicates (the options' defaults applied). */
 function dataOptions(options: SandboxOptions) {
-  const accessions = options.accessions ?? 20_000;
+  const accessions = options.accessions ?? DEFAULT_ACCESSIONS;
   return {
     accessions,
-    seed: options.seed ?? 42,
+    seed: options.seed ?? DEFAULT_SEED,
     cache: options.cache ?? (accessions >= 200_000 ? defaultCacheDir() : false),
     plantErrors: options.plantErrors === true ? DEFAULT_PLANT_RATE : Number(options.plantErrors || 0),
     plantDuplicates: plantDups(options),

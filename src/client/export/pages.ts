@@ -193,5 +193,7 @@ export async function fetchRows(
   }
   if (!last) return undefined;
   if (!finished) return frames.length ? stackBlocks(frames) : last.df;
+  // finished: rows a resumed Parquet folder is checked against (parquet.ts), compared and dropped, never returned to the
+  // user; their coercions are not the export's, so they go to a log of their own
   return assembleFrame(frames, last.header, last.kinds, plan.parseDates, new CoercionLog());
 }

@@ -4,4 +4,3 @@ export class HttpError extends Error {
     super(message);
   }
 }
-export const badRequest = (msg: string) => new HttpError(400, msg);
