@@ -41,6 +41,7 @@ interface Reference {
   };
   belowSeaLevel: { countries: string[] };
   wildTraits: { list: TaxonTrait[] };
+  improvement: { list: { crop: string; taxon: string; trait: string; unit: string; ratio: [number, number] }[] };
   donors: { countries: Record<string, string[]>; wildAnywhere: string[] };
   records: {
     sampstatNotUsed: { crops: string[]; codes: number[] }[];
@@ -56,7 +57,7 @@ interface Reference {
 interface TaxonTrait {
   crop: string;
   taxon: string;
-  status?: "cultivated";
+  status?: "cultivated" | "landrace" | "improved";
   /** Only material from these countries; an entry without, of the same taxon, status and trait, holds for the rest. */
   origins?: string[];
   trait: string;
@@ -66,6 +67,8 @@ interface TaxonTrait {
   codes?: string[];
   notMeasured: string[];
 }
+/** The SAMPSTAT range a TaxonTrait holds for: wild and weedy, cultivated (no SAMPSTAT counts as cultivated), landraces, improved. */
+const STATUS_RANGE = { wild: [0, 299], cultivated: [300, 999], landrace: [300, 399], improved: [400, 599] } as const;
 /** A record as the trait checks see it: taxon, SAMPSTAT, country of origin. */
 type Status = { taxon: string; sampstat: number; country: string | null };
 /**
@@ -73,7 +76,8 @@ type Status = { taxon: string; sampstat: number; country: string | null };
  * (an entry without) from none that another entry of the taxon, status and trait names.
  */
 const isOf = (w: TaxonTrait, r: Status | undefined): boolean => {
-  if (r?.taxon !== w.taxon || (w.status === "cultivated") !== !(r.sampstat < 300)) return false;
+  const [from, to] = STATUS_RANGE[w.status ?? "wild"];
+  if (r?.taxon !== w.taxon || !(r.sampstat >= from && r.sampstat <= to)) return false;
   if (w.origins) return r.country !== null && w.origins.includes(r.country);
   return !ref.wildTraits.list.some((o) =>
     o.origins && o.taxon === w.taxon && o.status === w.status && o.trait === w.trait && r.country !== null && o.origins.includes(r.country)
@@ -177,6 +181,9 @@ interface TraitCounts {
   wildMedians: Record<string, number>;
   wildOffMedian: string[];
   wildNotApplicable: string[];
+  /** taxon: trait: median of improved material over the landraces' */
+  improvement: Record<string, number>;
+  improvementOff: string[];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -203,8 +210,17 @@ async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<Tr
     wildMedians: {},
     wildOffMedian: [],
     wildNotApplicable: [],
+    improvement: {},
+    improvementOff: [],
   };
-  const crops = [...new Set([...Object.keys(d.notMeasured), ...d.ranges.map((r) => r.crop), ...ref.wildTraits.list.map((w) => w.crop)])];
+  const crops = [
+    ...new Set([
+      ...Object.keys(d.notMeasured),
+      ...d.ranges.map((r) => r.crop),
+      ...ref.wildTraits.list.map((w) => w.crop),
+      ...ref.improvement.list.map((x) => x.crop),
+    ]),
+  ];
   for (const crop of crops) {
     const t = await g.traits({ crop: [crop] });
     const names = t.descriptors.getColumn("name").toArray() as string[];
@@ -245,6 +261,7 @@ async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<Tr
       }
     }
     wildTraits(out, { crop, names, units, means, codes, meanOf }, statusOf);
+    improvement(out, crop, meanOf, statusOf);
     if (crop === "beans") {
       const height = meanOf("Plant height", "cm")!, habit = codes.get("Growth habit")!;
       const byHabit = new Map<string, number[]>();
@@ -296,6 +313,31 @@ function wildTraits(
         if (held) out.wildNotApplicable.push(`${w.taxon}: ${name} for ${held} accessions`);
       }
     }
+  }
+}
+
+/**
+ * Improvement: the median of improved material's accession means (SAMPSTAT 400-599) over the landraces' (300-399), per
+ * taxon and trait, within the reference's span (semi-dwarf cultivars shorter, improved material yielding more).
+ */
+function improvement(
+  out: TraitCounts,
+  crop: string,
+  meanOf: (title: string, unit: string) => Map<string, number> | undefined,
+  statusOf: Map<string, Status>,
+): void {
+  for (const x of ref.improvement.list.filter((x) => x.crop === crop)) {
+    const m = [...(meanOf(x.trait, x.unit) ?? [])];
+    const of = (from: number, to: number) =>
+      median(
+        m.filter(([u]) => {
+          const r = statusOf.get(u);
+          return r?.taxon === x.taxon && r.sampstat >= from && r.sampstat <= to;
+        }).map(([, v]) => v),
+      );
+    const ratio = of(400, 599) / of(300, 399), key = `${x.taxon}: ${x.trait}`;
+    out.improvement[key] = Math.round(ratio * 100) / 100;
+    if (!(ratio >= x.ratio[0] && ratio <= x.ratio[1])) out.improvementOff.push(`${key}: improved/landrace ${ratio.toFixed(2)}`);
   }
 }
 
@@ -532,6 +574,8 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(accessions >= 1_000_000 ? absent : absent.filter((k) => !rare(k))).toEqual([]);
   expect(c.traits.wildOffMedian).toEqual([]);
   expect(c.traits.wildNotApplicable).toEqual([]);
+  expect(Object.keys(c.traits.improvement).length).toBe(ref.improvement.list.length);
+  expect(c.traits.improvementOff).toEqual([]);
 }
 
 describe("the rules can fail", () => {
@@ -619,6 +663,20 @@ describe("the rules can fail", () => {
     expect(c.originNotFirst).toEqual(["Phaseolus vulgaris wild: COL 18, BOL 15, MEX 15, HND 10"]);
   });
 
+  it("improvement: improved wheat as tall as its landraces, as the sandbox had it, is caught", () => {
+    const out = { improvement: {}, improvementOff: [] } as unknown as TraitCounts;
+    const statusOf = new Map<string, Status>([
+      ["l", { taxon: "Triticum aestivum", sampstat: 300, country: "ETH" }],
+      ["i", { taxon: "Triticum aestivum", sampstat: 500, country: "ETH" }],
+    ]);
+    const values = new Map([["l", 107], ["i", 108]]);
+    improvement(out, "wheat", (title) => (title === "Plant height" ? values : new Map([["l", 3.47], ["i", 3.38]])), statusOf);
+    expect(out.improvementOff).toEqual([
+      "Triticum aestivum: Grain yield: improved/landrace 0.97",
+      "Triticum aestivum: Plant height: improved/landrace 1.01",
+    ]);
+  });
+
   it("dates compare at the precision both have", () => {
     expect(comparable("1979----", "19780612")).toEqual(["1979", "1978"]);
     expect(comparable("19790600", "19790612")).toEqual(["197906", "197906"]);
@@ -634,6 +692,7 @@ afterAll(() => {
         `${t.checked} trait means in range; ` +
         `bean height by habit ${JSON.stringify(t.beanHeightByHabit)} cm; bean Fe-Zn r = ${t.beanFeZn.toFixed(2)}; ` +
         `${c.inHabitat} wild and landrace records held to their habitat; wild medians ${JSON.stringify(t.wildMedians)}; ` +
+        `improved over landraces ${JSON.stringify(t.improvement)}; ` +
         `seconds ${JSON.stringify(c.seconds)}`,
     );
   }

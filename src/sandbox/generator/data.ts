@@ -264,14 +264,16 @@ const TraitsFile = z.object({
   datasets: z.array(DatasetTemplate).min(1),
   /**
    * Traits of a taxon's wild and weedy material (SAMPSTAT 100-299), or of its cultivated material (300 and up, or no
-   * SAMPSTAT) when `cultivated`: per descriptor column, [mean, sd, min, max] in place of the crop's, or null where it does
-   * not apply (not measured on that material); `terms`: a CODED column's one term (wild beans all climb); `origins`: the
-   * values of material from those countries (Andean large-seeded lima beans).
+   * SAMPSTAT) when `cultivated`, or of its landraces (300-399) or improved material (breeding material and cultivars,
+   * 400-599) when `status` says so: per descriptor column, [mean, sd, min, max] in place of the crop's, or null where it
+   * does not apply (not measured on that material); `terms`: a CODED column's one term (wild beans all climb); `origins`:
+   * the values of material from those countries (Andean large-seeded lima beans).
    */
   wild: z.array(
     z.object({
       taxon: z.string().min(1),
       cultivated: z.boolean().optional(),
+      status: z.enum(["landrace", "improved"]).optional(),
       /** Only material from these countries (ORIGCTY); the taxon's entry without `origins` holds for the rest. */
       origins: z.array(Code3).min(1).optional(),
       values: z.record(z.string(), z.tuple([z.number(), z.number().positive(), z.number(), z.number()]).nullable()),

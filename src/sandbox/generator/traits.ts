@@ -184,22 +184,32 @@ async function createMembership(con: DuckDBConnection): Promise<void> {
         m.dataset_uuid)`);
 }
 
+/** The SAMPSTAT range [from, to] an entry of data/traits.json `wild` holds for (no SAMPSTAT counts as 999). */
+function statusRange(w: { cultivated?: boolean; status?: "landrace" | "improved" }): [number, number] {
+  if (w.status === "landrace") return [300, 399];
+  if (w.status === "improved") return [400, 599];
+  return w.cultivated ? [300, 999] : [0, 299];
+}
+
 /**
- * Table wild_trait (taxon_name, orig_cty, cultivated, column_name, mean, sd, min_value, max_value, term, omit): the traits of a
- * taxon's wild and weedy (or, `cultivated`, its cultivated) material where they differ from the crop's (data/traits.json
- * `wild`): seed weight, yield, height, ear and tuber size shifted, a CODED column's one term (wild beans climb),
- * descriptors that do not apply to a wild relative left out (omit). A row with orig_cty holds for material from that
- * country, in place of the taxon's row without (observations join both and take the first).
+ * Table wild_trait (taxon_name, orig_cty, stat_from, stat_to, column_name, mean, sd, min_value, max_value, term, omit): the
+ * traits of a taxon's material of a SAMPSTAT range where they differ from the crop's (data/traits.json `wild`): wild and
+ * weedy (0-299), cultivated (300-999), landraces (300-399) or improved (400-599) material; seed weight, yield, height,
+ * ear and tuber size shifted, a CODED column's one term (wild beans climb), descriptors that do not apply to a wild
+ * relative left out (omit). A row with orig_cty holds for material from that country, in place of the taxon's row without
+ * (observations join both and take the first). Two rows of a taxon, column and country may not share a SAMPSTAT.
  */
 async function createWildTraits(con: DuckDBConnection): Promise<void> {
   const rows = readData("traits.json").wild.flatMap((w) =>
     [...new Set([...Object.keys(w.values), ...Object.keys(w.terms ?? {})])].flatMap((column) =>
       (w.origins ?? [null]).map((country) => {
         const v = w.values[column];
+        const [from, to] = statusRange(w);
         return {
           taxon_name: str(w.taxon),
           orig_cty: country === null ? "NULL::VARCHAR" : str(country),
-          cultivated: String(w.cultivated === true),
+          stat_from: num(from),
+          stat_to: num(to),
           column_name: str(column),
           mean: num(v?.[0]),
           sd: num(v?.[1]),
@@ -211,11 +221,18 @@ async function createWildTraits(con: DuckDBConnection): Promise<void> {
       })
     )
   );
+  const seen = new Map<string, [number, number][]>();
+  for (const r of rows) {
+    const key = `${r.taxon_name} ${r.column_name} ${r.orig_cty}`, range: [number, number] = [Number(r.stat_from), Number(r.stat_to)];
+    const clash = (seen.get(key) ?? []).find(([a, b]) => range[0] <= b && a <= range[1]);
+    if (clash) throw new Error(`sandbox generator: data/traits.json wild: two entries for ${key} share SAMPSTAT ${range.join("-")}`);
+    seen.set(key, [...(seen.get(key) ?? []), range]);
+  }
   await con.run(
     rows.length
       ? recordsTable("wild_trait", rows)
-      : `CREATE OR REPLACE TABLE wild_trait (taxon_name VARCHAR, orig_cty VARCHAR, cultivated BOOLEAN, column_name VARCHAR,
-          mean DOUBLE, sd DOUBLE, min_value DOUBLE, max_value DOUBLE, term VARCHAR, omit BOOLEAN)`,
+      : `CREATE OR REPLACE TABLE wild_trait (taxon_name VARCHAR, orig_cty VARCHAR, stat_from INTEGER, stat_to INTEGER,
+          column_name VARCHAR, mean DOUBLE, sd DOUBLE, min_value DOUBLE, max_value DOUBLE, term VARCHAR, omit BOOLEAN)`,
   );
 }
 
@@ -243,11 +260,11 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
       JOIN descriptor de ON de.uuid = c.descriptor_uuid
       LEFT JOIN figs_probability fp ON fp.accession_id = m.accession_id AND fp.descriptor_uuid = c.descriptor_uuid
       JOIN accession a ON a.id = m.accession_id
-      -- wild and weedy (SAMPSTAT < 300) or cultivated (the rest, and no SAMPSTAT) material of the taxon
-      LEFT JOIN wild_trait wt ON (coalesce(a.samp_stat, 999) < 300) <> wt.cultivated AND wt.taxon_name = a.taxon_name
+      -- material of the taxon in the row's SAMPSTAT range (no SAMPSTAT: 999): wild, cultivated, landraces, improved
+      LEFT JOIN wild_trait wt ON coalesce(a.samp_stat, 999) BETWEEN wt.stat_from AND wt.stat_to AND wt.taxon_name = a.taxon_name
         AND wt.column_name = de.column_name AND wt.orig_cty IS NULL
       -- ... and its material from a country with values of its own (wild_trait.orig_cty)
-      LEFT JOIN wild_trait wo ON (coalesce(a.samp_stat, 999) < 300) <> wo.cultivated AND wo.taxon_name = a.taxon_name
+      LEFT JOIN wild_trait wo ON coalesce(a.samp_stat, 999) BETWEEN wo.stat_from AND wo.stat_to AND wo.taxon_name = a.taxon_name
         AND wo.column_name = de.column_name AND wo.orig_cty = a.orig_cty
       CROSS JOIN range(1, 4) r(rep)
       WHERE r.rep <= m.reps AND coalesce(wo.omit, wt.omit) IS NOT TRUE
