@@ -217,6 +217,9 @@ describe("the figures", () => {
     const bets = bestBets(f, { model, size: 4 });
     const map = figsBestBetsMap(bets, model, { variable: "bio12", unit: "mm" }).svg;
     expect(map).toMatch(/4 best bets \(red rings\) of 12 candidate sites; colour: bio12 \(mm\) at the site/);
+    // the colours' legend, drawn into the SVG (a PNG or a print keeps it): classes with their ranges in millimetres
+    expect(map).toMatch(/<text[^>]*>&lt; [\d,]+ mm<\/text>/);
+    expect(map).toMatch(/<text[^>]*>≥ [\d,]+ mm<\/text>/);
     const prob = figsProbabilityPlot(bets, model, { variable: "bio12", unit: "mm" }).svg;
     expect(prob).toMatch(/P\(drought = tolerant\) by/);
     expect(prob).toMatch(/bio12 \(mm\)/);

@@ -477,3 +477,20 @@ describe("sharedMaterialMatrix: institute codes a reader can read", () => {
     expect(tickTexts(fig.svg).length).toBeGreaterThanOrEqual(12);
   });
 });
+
+describe("render(): a long subtitle survives export", () => {
+  it("wraps at the figure's width into lines that fit, every word kept, the chart moved down to make room", async () => {
+    const { render } = await import("../src/plot/figure.ts");
+    const Plot = await import("@observablehq/plot");
+    const subtitle = "27 best bets (red rings) of 272 candidate sites; colour: bio12 (mm) at the site, in the classes of the legend; " +
+      "self-test on generated data and generated climate (sandbox)";
+    const svg = render({ width: 400, height: 200, marks: [Plot.dot([{ x: 1, y: 2 }], { x: "x", y: "y" })] }, "A title", { subtitle }).svg;
+    const lines = [...svg.matchAll(/<text x="4" y="(\d+)" font-size="12" fill="#555">([^<]*)<\/text>/g)].map((m) => m[2]!);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join(" ")).toBe(subtitle);
+    for (const l of lines) expect(l.length * 6.6).toBeLessThanOrEqual(400 - 8);
+    // the chart starts below the last line
+    const chartY = Number(svg.match(/<svg[^>]* y="(\d+)"/g)!.map((s) => s.match(/ y="(\d+)"/)![1]).at(-1));
+    expect(chartY).toBeGreaterThan(40 + 16 * (lines.length - 1));
+  });
+});

@@ -101,6 +101,22 @@ function classes(
   return { breaks, labels };
 }
 
+/**
+ * Labelled classes of a climate variable's values and their colours (dry brown to wet teal for millimetres, cold blue to
+ * warm red otherwise; fewer classes take evenly spaced colours of the seven, the ramp's ends always used), and the
+ * label of any value: what climateSitesMap() and figsBestBetsMap() draw, with an ordinal legend a print keeps.
+ */
+export function climateClasses(
+  values: number[],
+  unit: string,
+  opts: { thresholds?: number[]; breaks?: number[] } = {},
+): { breaks: number[]; labels: string[]; colours: string[]; classOf: (v: number) => string } {
+  const { breaks, labels } = classes(values, unit, opts);
+  const ramp = unit === "mm" ? WET : WARM;
+  const colours = labels.map((_, i) => ramp[labels.length === 1 ? 0 : Math.round((i * (ramp.length - 1)) / (labels.length - 1))]!);
+  return { breaks, labels, colours, classOf: (v: number) => labels[breaks.filter((b) => v >= b).length]! };
+}
+
 type Strip = { properties: { cls: string } };
 interface Cell {
   lon: number;
@@ -172,11 +188,7 @@ export function climateSitesMap(
   const d = describe(grid, layer);
   const values = grid.getColumn("value").toArray() as number[];
   const thresholds = threshold === undefined ? [] : [threshold].flat();
-  const { breaks, labels } = classes(values, d.unit, { thresholds, breaks: given });
-  const ramp = d.unit === "mm" ? WET : WARM;
-  // the ramp's ends always used: fewer classes take evenly spaced colours of the seven
-  const colours = labels.map((_, i) => ramp[labels.length === 1 ? 0 : Math.round((i * (ramp.length - 1)) / (labels.length - 1))]!);
-  const cls = (v: number) => labels[breaks.filter((b) => v >= b).length]!;
+  const { labels, colours, classOf: cls } = climateClasses(values, d.unit, { thresholds, breaks: given });
   const cells = runs(grid.sort(["lat", "lon"], [true, false]).toRecords() as unknown as Cell[], step, cls).map((r) => ({
     type: "Feature" as const,
     properties: { cls: r.cls },

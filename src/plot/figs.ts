@@ -5,9 +5,12 @@ import type { DataFrame } from "nodejs-polars";
 import type { BestBetsResult } from "../figs/bestbets.ts";
 import type { FigsModelsResult } from "../figs/models.ts";
 import { boxPolygon, resolveExtent } from "./extent.ts";
+import { climateClasses } from "./climate.ts";
 import { type Figure, render } from "./figure.ts";
 import { worldCountries } from "./helpers.ts";
-import { CATEGORY_COLOURS, fmt } from "./labels.ts";
+import { CATEGORY_COLOURS, fmt, UNKNOWN_COLOUR } from "./labels.ts";
+
+const NO_VALUE = "no value";
 
 /**
  * The most important climate column of the best model (largest permutation importance).
@@ -47,22 +50,26 @@ export function figsBestBetsMap(
   const best = all.filter((r) => r.FIGS_BEST_BET);
   const box = resolveExtent("data", all.map((r) => [Number(r.DECLONGITUDE), Number(r.DECLATITUDE)] as const), "figsBestBetsMap()");
   const label = `${variable}${unit ? ` (${unit})` : ""}`;
+  // classes with their ranges in the legend (a continuous ramp has no legend a print or PNG keeps)
+  const { labels, colours, classOf } = climateClasses(all.flatMap((r) => (r[variable] == null ? [] : [Number(r[variable])])), unit);
+  const sites = all.map((r) => ({ ...r, class: r[variable] == null ? NO_VALUE : classOf(Number(r[variable])) }));
+  if (sites.some((r) => r.class === NO_VALUE)) labels.push(NO_VALUE), colours.push(UNKNOWN_COLOUR);
   return render(
     {
       title,
       width: 900,
       height: 520,
       projection: box ? { type: "equal-earth", domain: boxPolygon(box) as never, inset: 10 } : "equal-earth",
-      color: { type: "linear", scheme: "viridis", label, legend: true },
+      color: { type: "ordinal", domain: labels, range: colours, legend: true },
       marks: [
         Plot.geo(worldCountries() as never, { fill: "#f1f1f1", stroke: "#bbb", strokeWidth: 0.5 }),
-        Plot.dot(all, { x: "DECLONGITUDE", y: "DECLATITUDE", r: 2.5, fill: variable, fillOpacity: 0.8 }),
+        Plot.dot(sites, { x: "DECLONGITUDE", y: "DECLATITUDE", r: 2.5, fill: "class", stroke: "#555", strokeWidth: 0.3 }),
         Plot.dot(best, { x: "DECLONGITUDE", y: "DECLATITUDE", r: 6, stroke: "#d62728", strokeWidth: 2 }),
       ],
     },
     title,
     {
-      subtitle: `${fmt(best.length)} best bets (red rings) of ${fmt(all.length)} candidate sites; colour: ${label} at the site` +
+      subtitle: `${fmt(best.length)} best bets (red rings) of ${fmt(all.length)} candidate sites; colour: ${label} at the site, in the classes of the legend` +
         (note ? `; ${note}` : ""),
     },
   );

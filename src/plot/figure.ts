@@ -98,6 +98,20 @@ export interface RenderOptions {
   subtitle?: string;
 }
 
+/** The average width of a character of the 12 px subtitle (system-ui), generous so that a line never runs past the edge. */
+const SUBTITLE_CHAR_PX = 6.6;
+
+/** Words in lines of at most `max` characters (a longer word stands alone on its line): "27 best bets of 272" at 14 gives "27 best bets", "of 272". */
+function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** Swatches and labels of an ordinal colour scale, drawn under the chart. */
 function legend(scale: { domain?: unknown[]; range?: unknown[] } | undefined, width: number): { svg: string; height: number } {
   const domain = scale?.domain ?? [];
@@ -147,7 +161,9 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
   const width = Number(chart.getAttribute("width")) || 640;
   const height = Number(chart.getAttribute("height")) || 400;
   const heading = title ?? extra.title;
-  const top = (heading ? 26 : 0) + (extra.subtitle ? 18 : 0) + (heading || extra.subtitle ? 6 : 0);
+  // a long subtitle wraps at the figure's width (a PNG, a print or a screenshot keeps only what is inside it)
+  const sub = extra.subtitle ? wrapWords(extra.subtitle, Math.floor((width - 8) / SUBTITLE_CHAR_PX)) : [];
+  const top = (heading ? 26 : 0) + sub.length * 16 + (sub.length ? 2 : 0) + (heading || sub.length ? 6 : 0);
   const colour = wantsLegend ? node.scale("color") : undefined;
   const key = colour && colour.type !== "linear" && colour.type !== "sequential" ? legend(colour, width) : { svg: "", height: 0 };
   chart.setAttribute("y", String(top));
@@ -155,7 +171,7 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
   const total = top + height + (key.height ? key.height + 8 : 0);
   const parts = [
     heading ? `<text x="4" y="18" font-size="15" font-weight="600">${esc(heading)}</text>` : "",
-    extra.subtitle ? `<text x="4" y="${heading ? 40 : 14}" font-size="12" fill="#555">${esc(extra.subtitle)}</text>` : "",
+    ...sub.map((line, i) => `<text x="4" y="${(heading ? 40 : 14) + 16 * i}" font-size="12" fill="#555">${esc(line)}</text>`),
     chart.outerHTML,
     key.svg ? `<g transform="translate(0 ${top + height + 8})">${key.svg}</g>` : "",
   ];
