@@ -42,7 +42,7 @@ interface Reference {
   belowSeaLevel: { countries: string[] };
   wildTraits: { list: TaxonTrait[] };
   improvement: { list: { crop: string; taxon: string; trait: string; unit: string; ratio: [number, number] }[] };
-  donors: { countries: Record<string, string[]>; wildAnywhere: string[] };
+  donors: { countries: Record<string, string[]>; wildAnywhere: string[]; crops: Record<string, string[]>; founded: Record<string, number> };
   records: {
     sampstatNotUsed: { crops: string[]; codes: number[] }[];
     notInAnnexI: { crops: string[] };
@@ -98,8 +98,12 @@ const belowSea = new Set(ref.belowSeaLevel.countries);
 const habitatOf = (taxon: string, sampstat: number) =>
   sampstat < 300 ? habitat.get(`${taxon}|wild`) : sampstat < 400 ? habitat.get(`${taxon}|landrace`) : undefined;
 /** Whether a donor plausibly gives material of that country and status (test/fixtures/crop-reference.json donors). */
-const plausibleDonor = (code: string, country: string, sampstat: number) =>
-  (sampstat < 300 && ref.donors.wildAnywhere.includes(code)) || !!ref.donors.countries[code]?.includes(country);
+const plausibleDonor = (code: string, country: string, sampstat: number, crop?: string) =>
+  ((sampstat < 300 && ref.donors.wildAnywhere.includes(code)) || !!ref.donors.countries[code]?.includes(country)) &&
+  (crop === undefined || !ref.donors.crops[code] || ref.donors.crops[code]!.includes(crop));
+/** Whether a donor is named on a date (an MCPD date's year) before it began. */
+const beforeFounded = (code: string, date: unknown) =>
+  date !== null && code in ref.donors.founded && Number(String(date).slice(0, 4)) < ref.donors.founded[code]!;
 
 /**
  * SAMPSTAT against COLLSRC: the passport checker's rule (src/quality/sampstat-collsrc.ts: bred material from a wild
@@ -158,6 +162,7 @@ interface Counts {
   belowSeaLevel: string[];
   suffixedNumbers: string[];
   implausibleDonors: string[];
+  donorsBeforeFounded: string[];
   /** a SAMPSTAT that is no category of the crop's material, MLS outside Annex I, GPS too early or too coarse, seed remarks on clones */
   statusNotOfTheCrop: string[];
   mlsOutsideAnnexI: string[];
@@ -375,6 +380,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       belowSeaLevel: [],
       suffixedNumbers: [],
       implausibleDonors: [],
+      donorsBeforeFounded: [],
       statusNotOfTheCrop: [],
       mlsOutsideAnnexI: [],
       gpsImplausible: [],
@@ -406,8 +412,15 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       if (/\dK$/.test(String(accenumb[i]))) note(c.suffixedNumbers, `${id} ACCENUMB ${accenumb[i]}`);
       for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
         // (without a country of origin there is nothing to hold the donor against)
-        if (orig[i] !== null && code !== inst[i] && !plausibleDonor(code, String(orig[i]), s)) {
+        if (orig[i] !== null && code !== inst[i] && !plausibleDonor(code, String(orig[i]), s, String(crop[i]))) {
           note(c.implausibleDonors, `${id} from ${orig[i]}: ${code}`);
+        }
+      }
+      // no donor, collector or breeder before it began: DONORCODE and BREDCODE by ACQDATE, COLLCODE by COLLDATE
+      const early = [[donor[i], acq[i]], [breeder[i], acq[i]], [collector[i], coll[i] ?? acq[i]]] as const;
+      for (const [field, date] of early) {
+        for (const code of field === null ? [] : String(field).split(";")) {
+          if (beforeFounded(code, date)) note(c.donorsBeforeFounded, `${id}: ${code} on ${date}`);
         }
       }
       if (src[i] !== null && collsrcContradicts(s, Number(src[i]))) note(c.collsrcContradictions, `${id} COLLSRC ${src[i]}`);
@@ -562,6 +575,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.belowSeaLevel).toEqual([]);
   expect(c.suffixedNumbers).toEqual([]);
   expect(c.implausibleDonors).toEqual([]);
+  expect(c.donorsBeforeFounded).toEqual([]);
   expect(c.statusNotOfTheCrop).toEqual([]);
   expect(c.mlsOutsideAnnexI).toEqual([]);
   expect(c.gpsImplausible).toEqual([]);
@@ -602,6 +616,14 @@ describe("the rules can fail", () => {
     expect(plausibleDonor("ETH013", "MEX", 100)).toBe(false); // wild Mexican teosinte donated by ILRI
     expect(plausibleDonor("GBR004", "MEX", 100)).toBe(true);
     expect(plausibleDonor("MEX008", "MEX", 300)).toBe(true);
+    // INRAE Clermont-Ferrand's Belgian bananas, Kew's Millennium Seed Bank collecting in 1942, INIFAP donating in 1980
+    expect(plausibleDonor("FRA010", "BEL", 300, "banana")).toBe(false);
+    expect(plausibleDonor("FRA010", "ESP", 300, "wheat")).toBe(true);
+    expect([beforeFounded("GBR004", "19420610"), beforeFounded("MEX008", "1980----"), beforeFounded("MEX008", "1990")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("records: a status the crop has not, MLS outside Annex I, an early or coarse GPS fix and seed remarks on a clone are caught", () => {

@@ -134,6 +134,11 @@ export const Donor = z.object({
   countries: z.array(Code3),
   /** Gives wild material (SAMPSTAT 100-299) of any country (a seed bank of wild species). */
   wildAnywhere: z.boolean().optional(),
+  /** The crops whose material it gives (its mandate); absent: every crop of its countries. */
+  crops: z.array(z.string()).optional(),
+  /** Year it began (under this name or its predecessor's, `foundedNote`): it collects, breeds or donates from then on. */
+  founded: z.number().int(),
+  foundedNote: z.string().min(1),
 }).strict();
 export type Donor = z.infer<typeof Donor>;
 

@@ -93,6 +93,12 @@ function drawSql(n: number, pairPick: number[]): string {
   )`;
 }
 
+/** SQL: the index of a donor of ref_donor's row `dn` that began by `year`, drawn with key `k`; NULL when none had. */
+function donorPick(year: string, k: number): string {
+  const began = `list_filter(dn.donors, x -> x.y <= ${year})`;
+  return `CASE WHEN len(${began}) > 0 THEN ${began}[1 + (h(o.id, ${k}) % len(${began}))::BIGINT].i END`;
+}
+
 /**
  * CTE j: the country of origin's row, the collecting site (sites.json; for wild material and landraces of a taxon with
  * a habitat, one in its elevation band and divisions: ref_habitat_site), the names of its language area and the
@@ -107,8 +113,10 @@ function siteJoinSql(seed: number): string {
       s.place, s.admin, s.km, s.dir, s.place_elev, s.k AS site_k, hs.elev_lo, hs.elev_hi,
       (o.samp_stat < 400 OR u(o.id, 3) < 0.2) AS collected,
       u(o.id, 12) < CASE WHEN o.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
-      CASE WHEN dn.n > 0 THEN dn.donors[1 + (h(o.id, 30) % dn.n)::BIGINT] END AS dk,
-      CASE WHEN dn.n > 0 THEN dn.donors[1 + (h(o.id, 48) % dn.n)::BIGINT] END AS dd,
+      -- a collector or breeder that existed when the sample was collected (1-3 years before acquisition), a donor that
+      -- existed when it was given
+      ${donorPick("o.acq_year - 3", 30)} AS dk,
+      ${donorPick("o.acq_year", 48)} AS dd,
       (o.id * 2654435761 + ${seed}) % 33554432 AS dx
     FROM o
     JOIN ref_country co ON co.code3 = o.orig_pick
@@ -117,7 +125,7 @@ function siteJoinSql(seed: number): string {
     JOIN ref_site s ON s.code3 = co.code3
       AND s.k = coalesce(hs.sites[1 + (h(o.id, 15) % hs.n)::BIGINT], (h(o.id, 15) % ${SITES_PER_COUNTRY})::INT)
     LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = o.crop_code
-    JOIN ref_donor dn ON dn.code3 = co.code3 AND dn.wild = (o.samp_stat < 300)
+    JOIN ref_donor dn ON dn.code3 = co.code3 AND dn.wild = (o.samp_stat < 300) AND dn.crop_code = o.crop_code
   )`;
 }
 

@@ -262,16 +262,28 @@ async function createHabitatSites(con: DuckDBConnection): Promise<void> {
 }
 
 /**
- * Table ref_donor (code3, wild, donors, n): per country of origin and status, the donors (1-based indices into
- * data/donors.json) that give such material: those of the country, and for wild material the seed banks of wild
- * species. A country without one gets no donor.
+ * Table ref_donor (code3, wild, crop_code, donors, n): per country of origin, status and crop, the donors that give such
+ * material (their countries, or wild material from anywhere; their crops), each as (i: 1-based index into data/donors.json,
+ * y: the year it began). The passports draw among those that existed at the time (passports.ts).
  */
 async function createDonors(con: DuckDBConnection): Promise<void> {
   const rows = COUNTRIES.flatMap((c) =>
-    [true, false].map((wild) => {
-      const idx = DONORS.flatMap((d, i) => (d.countries.includes(c.code3) || (wild && d.wildAnywhere) ? [i + 1] : []));
-      return { code3: str(c.code3), wild: String(wild), donors: `${numList(idx)}::INT[]`, n: num(idx.length) };
-    })
+    [true, false].flatMap((wild) =>
+      CROPS.map((crop) => {
+        const gives = DONORS.flatMap((d, i) =>
+          (d.countries.includes(c.code3) || (wild && d.wildAnywhere)) && (!d.crops || d.crops.includes(crop.code))
+            ? [`{'i': ${i + 1}, 'y': ${d.founded}}`]
+            : []
+        );
+        return {
+          code3: str(c.code3),
+          wild: String(wild),
+          crop_code: str(crop.code),
+          donors: `[${gives.join(", ")}]::STRUCT(i INTEGER, y INTEGER)[]`,
+          n: num(gives.length),
+        };
+      })
+    )
   );
   await con.run(recordsTable("ref_donor", rows));
 }
