@@ -27,6 +27,7 @@ interface Reference {
   };
   noWildForm: { taxon: string }[];
   native: { taxon: string; countries: string[] }[];
+  wildCollsrc: { notFrom: Record<string, number[]> };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
   founded: { instcode: string; year: number }[];
   clonalCrops: { crops: string[] };
@@ -121,6 +122,10 @@ export function collsrcContradicts(sampstat: number, collsrc: number): boolean {
   return false;
 }
 
+/** Whether wild material (SAMPSTAT 100-199) has a COLLSRC its taxon's ecology rules out (crop-reference.json wildCollsrc). */
+export const outsideEcology = (taxon: string, sampstat: number, collsrc: number): boolean =>
+  sampstat < 200 && !!ref.wildCollsrc.notFrom[taxon]?.includes(collsrc);
+
 /** An MCPD date (YYYYMMDD with '--' or '00' for unknown parts) cut to the precision both dates have. */
 function comparable(a: string, b: string): [string, string] {
   const part = (d: string, from: number) => /^\d\d$/.test(d.slice(from, from + 2)) && d.slice(from, from + 2) !== "00";
@@ -146,6 +151,8 @@ interface Counts {
   wildWithoutWildForm: string[];
   wildTaxonWithoutReference: string[];
   collsrcContradictions: string[];
+  /** wild material with a COLLSRC its taxon's ecology rules out (wildCollsrc) */
+  collsrcOutsideEcology: string[];
   acquiredBeforeFounding: string[];
   collectedAfterAcquisition: string[];
   clonalInSeedVault: string[];
@@ -366,6 +373,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       wildWithoutWildForm: [],
       wildTaxonWithoutReference: [],
       collsrcContradictions: [],
+      collsrcOutsideEcology: [],
       acquiredBeforeFounding: [],
       collectedAfterAcquisition: [],
       clonalInSeedVault: [],
@@ -424,6 +432,8 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         }
       }
       if (src[i] !== null && collsrcContradicts(s, Number(src[i]))) note(c.collsrcContradictions, `${id} COLLSRC ${src[i]}`);
+      if (src[i] !== null && outsideEcology(name, s, Number(src[i]))) note(c.collsrcOutsideEcology, `${id} COLLSRC ${src[i]}`);
+      if (s < 200 && !(name in ref.wildCollsrc.notFrom)) note(c.collsrcOutsideEcology, `${id}: no ecology in the reference`);
       const acqd = acq[i] === null ? null : String(acq[i]);
       if (acqd !== null && Number(acqd.slice(0, 4)) < founded.get(String(inst[i]))!) {
         note(c.acquiredBeforeFounding, `${id} ACQDATE ${acqd}`);
@@ -561,6 +571,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.wildTaxonWithoutReference).toEqual([]);
   expect(c.wildOutsideRange).toEqual([]);
   expect(c.collsrcContradictions).toEqual([]);
+  expect(c.collsrcOutsideEcology).toEqual([]);
   expect(c.acquiredBeforeFounding).toEqual([]);
   expect(c.collectedAfterAcquisition).toEqual([]);
   expect(c.clonalInSeedVault).toEqual([]);
@@ -601,6 +612,14 @@ describe("the rules can fail", () => {
     expect(collsrcContradicts(100, 61)).toBe(false); // wild beans by the roadside
     expect(collsrcContradicts(300, 30)).toBe(false); // a landrace bought at a market
     expect(collsrcContradicts(500, 50)).toBe(false);
+    // the taxon's ecology: S. acaule from forest and water, wild rice from desert, as the sandbox had them (finding 16)
+    expect([
+      outsideEcology("Solanum acaule", 100, 11),
+      outsideEcology("Solanum acaule", 100, 15),
+      outsideEcology("Oryza rufipogon", 100, 14),
+    ])
+      .toEqual([true, true, true]);
+    expect([outsideEcology("Solanum acaule", 100, 13), outsideEcology("Oryza rufipogon", 100, 15)]).toEqual([false, false]);
   });
 
   it("habitats, sea level, number suffixes and donors: a record out of place is caught", () => {

@@ -62,6 +62,11 @@ export const Taxon = z.object({
   wildHabitat: Habitat.optional(),
   /** Where its landraces (SAMPSTAT 300-399) are grown. */
   landraceHabitat: Habitat.optional(),
+  /**
+   * COLLSRC of its wild material (SAMPSTAT 100-199), weighted, where its ecology narrows codes.json's (a puna rosette is
+   * not from a forest, wild rice is from wetlands), with the source of the habitats.
+   */
+  wildCollsrc: z.object({ codes: Weights(z.number().int()), source: z.string().min(1) }).strict().optional(),
   /** Weights of its native countries in the draw of wild material (else all alike). */
   wildWeights: CountryWeights.optional(),
   /** Weights of the countries its landraces come from (else all alike). */

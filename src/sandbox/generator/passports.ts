@@ -84,7 +84,7 @@ function drawSql(n: number, pairPick: number[]): string {
     -- origin: wild and weedy material from the taxon's native countries (weighted: ref_taxon); landraces where the taxon
     -- is grown traditionally (weighted; a share, own_landraces, from the genebank's own country when it is one of those);
     -- improved material from there too, a third of it from the genebank's own country
-    SELECT b.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, CASE
+    SELECT b.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc, CASE
       WHEN b.samp_stat < 300 THEN tx.native[1 + (h(b.id, 4) % tx.nnative)::BIGINT]
       WHEN b.samp_stat >= 400 AND b.own_improved AND u(b.id, 80) < 0.35 THEN b.inst_country
       WHEN b.samp_stat = 300 AND list_contains(tx.grown, b.inst_country) AND u(b.id, 80) < b.own_landraces THEN b.inst_country
@@ -197,8 +197,9 @@ function collectingColumns(): string {
   const pick = pickOf();
   const { donorCodes, donorNames } = donorLists();
   // COLLSRC given SAMPSTAT (reference.ts): one CASE branch per SAMPSTAT range
-  const collsrc = COLLSRC_BY_SAMPSTAT.map(({ below, codes }) => `WHEN samp_stat < ${below} THEN ${pick(weighted(codes), "id", 39)}`)
-    .join(" ");
+  // (wild material of a taxon whose ecology narrows them: its own codes, ref_taxon.wild_collsrc)
+  const collsrc = `WHEN samp_stat < 200 AND nwild_collsrc > 0 THEN wild_collsrc[1 + (h(id, 39) % nwild_collsrc)::BIGINT] ` +
+    COLLSRC_BY_SAMPSTAT.map(({ below, codes }) => `WHEN samp_stat < ${below} THEN ${pick(weighted(codes), "id", 39)}`).join(" ");
   return `      CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
         12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
       CASE WHEN u(id, 38) < 0.85 THEN CASE ${collsrc} END END AS coll_src,

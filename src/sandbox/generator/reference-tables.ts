@@ -172,6 +172,9 @@ async function createTaxa(con: DuckDBConnection): Promise<void> {
           nnative: num(native.length || 1),
           grown: strList(grown),
           ngrown: num(grown.length),
+          // COLLSRC of its wild material where its ecology narrows the codes (0: codes.json's by SAMPSTAT)
+          wild_collsrc: numList(t.wildCollsrc ? weighted(t.wildCollsrc.codes) : [0]),
+          nwild_collsrc: num(t.wildCollsrc ? weighted(t.wildCollsrc.codes).length : 0),
         };
       })
     ),
