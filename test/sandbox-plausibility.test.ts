@@ -28,6 +28,8 @@ interface Reference {
   noWildForm: { taxon: string }[];
   native: { taxon: string; countries: string[] }[];
   wildCollsrc: { notFrom: Record<string, number[]> };
+  namesNotOn: { list: { taxon: string; names: string[] }[] };
+  landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
   founded: { instcode: string; year: number }[];
   clonalCrops: { crops: string[] };
@@ -126,6 +128,21 @@ export function collsrcContradicts(sampstat: number, collsrc: number): boolean {
 export const outsideEcology = (taxon: string, sampstat: number, collsrc: number): boolean =>
   sampstat < 200 && !!ref.wildCollsrc.notFrom[taxon]?.includes(collsrc);
 
+/**
+ * What is wrong with a record's name or origin for its taxon (crop-reference.json namesNotOn, landraceNotFrom): another
+ * taxon's cultivar name (the name before ' de <place>'), or a landrace from a country the crop has none from; else null.
+ */
+export function nameMisfit(taxon: string, crop: string, sampstat: number, name: string | null, country: string | null): string | null {
+  const bare = name?.replace(/ (de|di|da|do) .*$/, "");
+  if (bare && ref.namesNotOn.list.some((x) => x.taxon === taxon && x.names.includes(bare))) return `named ${name}`;
+  if (
+    sampstat >= 300 && sampstat < 400 && country && ref.landraceNotFrom.list.some((x) => x.crop === crop && x.countries.includes(country))
+  ) {
+    return `a ${crop} landrace from ${country}`;
+  }
+  return null;
+}
+
 /** An MCPD date (YYYYMMDD with '--' or '00' for unknown parts) cut to the precision both dates have. */
 function comparable(a: string, b: string): [string, string] {
   const part = (d: string, from: number) => /^\d\d$/.test(d.slice(from, from + 2)) && d.slice(from, from + 2) !== "00";
@@ -135,7 +152,7 @@ function comparable(a: string, b: string): [string, string] {
 }
 
 const SELECT = ["INSTCODE", "CROPCODE", "TAXONNAME", "SAMPSTAT", "ORIGCTY", "COLLSRC", "ACQDATE", "COLLDATE", "DUPLSITE", "STORAGE"];
-const MORE_SELECT = ["UUID", "ACCENUMB", "DONORCODE", "COLLCODE", "BREDCODE"];
+const MORE_SELECT = ["UUID", "ACCENUMB", "DONORCODE", "COLLCODE", "BREDCODE", "ACCENAME"];
 const RECORD_SELECT = ["MLSSTAT", "GEOREFMETH", "COORDUNCERT", "REMARKS"];
 const PLACE_SELECT = ["COLLSITE", "DECLATITUDE", "DECLONGITUDE", "ELEVATION"];
 /** GeoNames' populated places by name (the gazetteer the COLLSITE texts must agree with). */
@@ -153,6 +170,8 @@ interface Counts {
   collsrcContradictions: string[];
   /** wild material with a COLLSRC its taxon's ecology rules out (wildCollsrc) */
   collsrcOutsideEcology: string[];
+  /** another taxon's cultivar name (AAB/ABB bananas on M. acuminata), a landrace from where the crop has none */
+  namesOrOriginsMisfit: string[];
   acquiredBeforeFounding: string[];
   collectedAfterAcquisition: string[];
   clonalInSeedVault: string[];
@@ -374,6 +393,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       wildTaxonWithoutReference: [],
       collsrcContradictions: [],
       collsrcOutsideEcology: [],
+      namesOrOriginsMisfit: [],
       acquiredBeforeFounding: [],
       collectedAfterAcquisition: [],
       clonalInSeedVault: [],
@@ -398,7 +418,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
     };
     const [mls, georef, uncert, remarks] = RECORD_SELECT.map(col);
     const [site, lat, lon, elev] = PLACE_SELECT.map(col);
-    const [uuid, accenumb, donor, collector, breeder] = MORE_SELECT.map(col);
+    const [uuid, accenumb, donor, collector, breeder, accename] = MORE_SELECT.map(col);
     const statusOf = new Map<string, Status>();
     const note = (list: string[], what: string) => list.length < 20 && list.push(what);
     for (let i = 0; i < df.height; i++) {
@@ -433,6 +453,14 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       }
       if (src[i] !== null && collsrcContradicts(s, Number(src[i]))) note(c.collsrcContradictions, `${id} COLLSRC ${src[i]}`);
       if (src[i] !== null && outsideEcology(name, s, Number(src[i]))) note(c.collsrcOutsideEcology, `${id} COLLSRC ${src[i]}`);
+      const misfit = nameMisfit(
+        name,
+        String(crop[i]),
+        s,
+        accename[i] === null ? null : String(accename[i]),
+        orig[i] === null ? null : String(orig[i]),
+      );
+      if (misfit) note(c.namesOrOriginsMisfit, `${id}: ${misfit}`);
       if (s < 200 && !(name in ref.wildCollsrc.notFrom)) note(c.collsrcOutsideEcology, `${id}: no ecology in the reference`);
       const acqd = acq[i] === null ? null : String(acq[i]);
       if (acqd !== null && Number(acqd.slice(0, 4)) < founded.get(String(inst[i]))!) {
@@ -572,6 +600,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.wildOutsideRange).toEqual([]);
   expect(c.collsrcContradictions).toEqual([]);
   expect(c.collsrcOutsideEcology).toEqual([]);
+  expect(c.namesOrOriginsMisfit).toEqual([]);
   expect(c.acquiredBeforeFounding).toEqual([]);
   expect(c.collectedAfterAcquisition).toEqual([]);
   expect(c.clonalInSeedVault).toEqual([]);
@@ -635,6 +664,11 @@ describe("the rules can fail", () => {
     expect(plausibleDonor("ETH013", "MEX", 100)).toBe(false); // wild Mexican teosinte donated by ILRI
     expect(plausibleDonor("GBR004", "MEX", 100)).toBe(true);
     expect(plausibleDonor("MEX008", "MEX", 300)).toBe(true);
+    // Saba (ABB) and Latundan (AAB) as Musa acuminata, a banana landrace from Honduras (finding 5)
+    expect(nameMisfit("Musa acuminata", "banana", 300, "Saba", "PHL")).toBe("named Saba");
+    expect(nameMisfit("Musa acuminata", "banana", 300, "Latundan de Davao", "PHL")).toBe("named Latundan de Davao");
+    expect(nameMisfit("Musa acuminata", "banana", 300, "Gros Michel", "HND")).toBe("a banana landrace from HND");
+    expect(nameMisfit("Musa ×paradisiaca", "banana", 300, "Saba", "PHL")).toBe(null);
     // INRAE Clermont-Ferrand's Belgian bananas, Kew's Millennium Seed Bank collecting in 1942, INIFAP donating in 1980
     expect(plausibleDonor("FRA010", "BEL", 300, "banana")).toBe(false);
     expect(plausibleDonor("FRA010", "ESP", 300, "wheat")).toBe(true);

@@ -87,6 +87,8 @@ export const Crop = z.object({
   /** Listed in Annex I of the International Treaty (ITPGRFA), so its accessions can be in the MLS; false for groundnut. */
   annexI: z.boolean().optional(),
   taxa: z.array(Taxon).min(1),
+  /** How the crop's material is divided into taxa, with sources (bananas by genome group). */
+  taxaNote: z.string().min(1).optional(),
 }).strict();
 export type Crop = z.infer<typeof Crop>;
 

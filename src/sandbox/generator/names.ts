@@ -59,11 +59,19 @@ export function accessionNameSql(): string {
   END`;
 }
 
-/** Table `ref_name`: each language area's landrace names per crop (crop "" for a crop without its own list). */
+/**
+ * Keys of names.json's lists for one taxon of a crop, `<crop>:<taxon name>` (the bananas of genome groups AAB and ABB,
+ * Musa ×paradisiaca, have names of their own); a taxon without such a list takes its crop's.
+ */
+export const TAXON_NAME_KEYS: Set<string> = new Set(
+  Object.values(LANDRACE_NAMES).flatMap((lists) => Object.keys(lists).filter((k) => k.includes(":"))),
+);
+
+/** Table `ref_name`: each language area's landrace names per crop or taxon key (crop "" for a crop without its own list). */
 export function refNameRows(crops: readonly string[]): string[][] {
   const rows: string[][] = [];
   for (const area of Object.keys(LANDRACE_NAMES)) {
-    for (const crop of crops) {
+    for (const crop of [...crops, ...TAXON_NAME_KEYS]) {
       const names = landraceNames(area, crop);
       rows.push([str(area), str(crop), strList(names.length ? names : [""]), String(names.length)]);
     }

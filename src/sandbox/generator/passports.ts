@@ -84,7 +84,8 @@ function drawSql(n: number, pairPick: number[]): string {
     -- origin: wild and weedy material from the taxon's native countries (weighted: ref_taxon); landraces where the taxon
     -- is grown traditionally (weighted; a share, own_landraces, from the genebank's own country when it is one of those);
     -- improved material from there too, a third of it from the genebank's own country
-    SELECT b.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc, CASE
+    SELECT b.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc,
+      tx.name_key, CASE
       WHEN b.samp_stat < 300 THEN tx.native[1 + (h(b.id, 4) % tx.nnative)::BIGINT]
       WHEN b.samp_stat >= 400 AND b.own_improved AND u(b.id, 80) < 0.35 THEN b.inst_country
       WHEN b.samp_stat = 300 AND list_contains(tx.grown, b.inst_country) AND u(b.id, 80) < b.own_landraces THEN b.inst_country
@@ -124,7 +125,7 @@ function siteJoinSql(seed: number): string {
       AND hs.wild = (o.samp_stat < 300) AND hs.code3 = co.code3
     JOIN ref_site s ON s.code3 = co.code3
       AND s.k = coalesce(hs.sites[1 + (h(o.id, 15) % hs.n)::BIGINT], (h(o.id, 15) % ${SITES_PER_COUNTRY})::INT)
-    LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = o.crop_code
+    LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = o.name_key
     JOIN ref_donor dn ON dn.code3 = co.code3 AND dn.wild = (o.samp_stat < 300) AND dn.crop_code = o.crop_code
   )`;
 }

@@ -16,7 +16,7 @@ import {
   SAMPSTAT_CULTIVATED,
   type Taxon,
 } from "./reference.ts";
-import { NAME_AREA, refNameRows } from "./names.ts";
+import { NAME_AREA, refNameRows, TAXON_NAME_KEYS } from "./names.ts";
 import { siteData } from "./site-data.ts";
 import { num, numList, recordsTable, str, strList, valuesTable, weighted } from "./sql.ts";
 
@@ -147,6 +147,9 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
   };
 }
 
+/** `<crop>:<genus species[ subtaxa]>`, the key of a taxon's own landrace names in names.json. */
+const taxonKey = (c: Crop, t: Taxon) => `${c.code}:${t.genus} ${t.species}${t.subtaxa ? ` ${t.subtaxa}` : ""}`;
+
 /** The codes, each repeated by its weight (1 when not listed). */
 const byWeight = (codes: string[], w?: CountryWeights) => codes.flatMap((c) => Array(w?.weights[c] ?? 1).fill(c) as string[]);
 
@@ -168,6 +171,8 @@ async function createTaxa(con: DuckDBConnection): Promise<void> {
           subtaxa: str(t.subtaxa),
           subt_author: str(t.subtAuthor),
           grin_id: num(t.grinId),
+          // the key of its landrace names in ref_name: its own list's where names.json has one, else its crop's
+          name_key: str(TAXON_NAME_KEYS.has(taxonKey(c, t)) ? taxonKey(c, t) : c.code),
           native: strList(native.length ? native : [""]),
           nnative: num(native.length || 1),
           grown: strList(grown),
