@@ -29,6 +29,7 @@ interface Reference {
   native: { taxon: string; countries: string[] }[];
   wildCollsrc: { notFrom: Record<string, number[]> };
   namesNotOn: { list: { taxon: string; names: string[] }[] };
+  trialStations: { notAt: { crop: string; title?: string; stations: string[] }[] };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
   founded: { instcode: string; year: number }[];
@@ -215,6 +216,8 @@ interface TraitCounts {
   /** taxon: trait: median of improved material over the landraces' */
   improvement: Record<string, number>;
   improvementOff: string[];
+  /** a dataset grown at a station its crop is not grown at (trialStations) */
+  stationsOff: string[];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -243,6 +246,7 @@ async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<Tr
     wildNotApplicable: [],
     improvement: {},
     improvementOff: [],
+    stationsOff: [],
   };
   const crops = [
     ...new Set([
@@ -293,6 +297,9 @@ async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<Tr
     }
     wildTraits(out, { crop, names, units, means, codes, meanOf }, statusOf);
     improvement(out, crop, meanOf, statusOf);
+    const titles = t.datasets.getColumn("title").toArray() as string[];
+    const descriptions = t.datasets.getColumn("description").toArray() as (string | null)[];
+    out.stationsOff.push(...stationsOff(crop, titles, descriptions));
     if (crop === "beans") {
       const height = meanOf("Plant height", "cm")!, habit = codes.get("Growth habit")!;
       const byHabit = new Map<string, number[]>();
@@ -370,6 +377,17 @@ function improvement(
     out.improvement[key] = Math.round(ratio * 100) / 100;
     if (!(ratio >= x.ratio[0] && ratio <= x.ratio[1])) out.improvementOff.push(`${key}: improved/landrace ${ratio.toFixed(2)}`);
   }
+}
+
+/** The datasets of a crop grown at a station the crop is not grown at (crop-reference.json trialStations), by title. */
+export function stationsOff(crop: string, titles: string[], descriptions: (string | null)[]): string[] {
+  return ref.trialStations.notAt.filter((x) => x.crop === crop).flatMap((x) =>
+    titles.flatMap((title, i) =>
+      (!x.title || title.startsWith(x.title)) && x.stations.some((s) => descriptions[i]?.includes(s))
+        ? [`${title}: ${descriptions[i]}`]
+        : []
+    )
+  );
 }
 
 /** Seconds each phase of a run took: building (or opening) the database, reading and checking passports, traits. */
@@ -630,6 +648,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.traits.wildNotApplicable).toEqual([]);
   expect(Object.keys(c.traits.improvement).length).toBe(ref.improvement.list.length);
   expect(c.traits.improvementOff).toEqual([]);
+  expect(c.traits.stationsOff).toEqual([]);
 }
 
 describe("the rules can fail", () => {
@@ -750,6 +769,12 @@ describe("the rules can fail", () => {
       "Triticum aestivum: Grain yield: improved/landrace 0.97",
       "Triticum aestivum: Plant height: improved/landrace 1.01",
     ]);
+  });
+
+  it("trial stations: ITC's bananas at Leuven and CIP's sweet potato at Huancayo, as the sandbox had them, are caught", () => {
+    expect(stationsOff("banana", ["ITC banana collection characterization"], ["Trials at Leuven, BEL in 1985"])).toHaveLength(1);
+    expect(stationsOff("sweetpotato", ["CIP sweet potato evaluation"], ["Trials at San Ramón, PER; Huancayo, PER"])).toHaveLength(1);
+    expect(stationsOff("wheat", ["IPK wheat multi-location evaluation"], ["Trials at Gatersleben, DEU; Groß Lüsewitz, DEU"])).toEqual([]);
   });
 
   it("dates compare at the precision both have", () => {

@@ -273,6 +273,10 @@ const TraitsFile = z.object({
   screeningDefault: DescriptorIn,
   /** Experimental stations of the genebanks' host institutes, by the genebank's country. */
   trialSites: z.record(Code3, z.array(z.string().min(1)).min(1)),
+  /** Why the stations are where they are, with sources. */
+  trialSitesNote: z.string().min(1),
+  /** Where a genebank's trials of one crop are grown when not at its country's stations (ITC's bananas in the tropics). */
+  trialSitesByCrop: z.record(Code3, z.record(z.string(), z.array(z.string().min(1)).min(1))),
   datasets: z.array(DatasetTemplate).min(1),
   /**
    * Traits of a taxon's wild and weedy material (SAMPSTAT 100-299), or of its cultivated material (300 and up, or no

@@ -25,6 +25,8 @@ const traits = readData("traits.json");
 export const CROP_TRAITS: Record<string, CropTraits> = traits.crops;
 /** Real experimental stations of the genebanks' host institutes (trial sites for the datasets' environments). */
 export const TRIAL_SITES: Record<string, string[]> = traits.trialSites;
+/** The stations of a genebank's country for one crop, where they differ from TRIAL_SITES (data/traits.json `trialSitesByCrop`). */
+export const TRIAL_SITES_BY_CROP: Record<string, Record<string, string[]>> = traits.trialSitesByCrop;
 
 /** A descriptor of the data file, with a named descriptor or term list looked up. */
 function descriptor(d: DescriptorIn | string): DescriptorTemplate {
