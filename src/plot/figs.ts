@@ -69,7 +69,7 @@ export function figsBestBetsMap(
     },
     title,
     {
-      subtitle: `${fmt(best.length)} best bets (red rings) of ${fmt(all.length)} candidate sites; colour: ${label} at the site, in the classes of the legend` +
+      subtitle: `${fmt(best.length)} best bets (red rings) of ${fmt(all.length)} candidate sites; colour: ${label} at the site (legend)` +
         (note ? `; ${note}` : ""),
     },
   );

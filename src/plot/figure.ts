@@ -101,7 +101,7 @@ export interface RenderOptions {
 /** The average width of a character of the 12 px subtitle (system-ui), generous so that a line never runs past the edge. */
 const SUBTITLE_CHAR_PX = 6.6;
 
-/** Words in lines of at most `max` characters (a longer word stands alone on its line): "27 best bets of 272" at 14 gives "27 best bets", "of 272". */
+/** Words in lines of at most `max` characters, a longer word alone on its line ("27 best bets of 272" at 14: "27 best bets", "of 272"). */
 function wrapWords(text: string, max: number): string[] {
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
