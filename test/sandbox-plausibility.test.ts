@@ -688,6 +688,9 @@ describe("the rules can fail", () => {
     expect(nameMisfit("Musa acuminata", "banana", 300, "Latundan de Davao", "PHL")).toBe("named Latundan de Davao");
     expect(nameMisfit("Musa acuminata", "banana", 300, "Gros Michel", "HND")).toBe("a banana landrace from HND");
     expect(nameMisfit("Musa ×paradisiaca", "banana", 300, "Saba", "PHL")).toBe(null);
+    // a lima bean named as a common bean's market class (finding 9)
+    expect(nameMisfit("Phaseolus lunatus", "beans", 300, "Panamito de Ibagué", "COL")).toBe("named Panamito de Ibagué");
+    expect(nameMisfit("Phaseolus lunatus", "beans", 300, "Pallar de Ica", "PER")).toBe(null);
     // INRAE Clermont-Ferrand's Belgian bananas, Kew's Millennium Seed Bank collecting in 1942, INIFAP donating in 1980
     expect(plausibleDonor("FRA010", "BEL", 300, "banana")).toBe(false);
     expect(plausibleDonor("FRA010", "ESP", 300, "wheat")).toBe(true);
