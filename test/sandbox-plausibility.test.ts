@@ -31,6 +31,7 @@ interface Reference {
   namesNotOn: { list: { taxon: string; names: string[] }[] };
   trialStations: { notAt: { crop: string; title?: string; stations: string[] }[] };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
+  bredFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
   founded: { instcode: string; year: number }[];
   clonalCrops: { crops: string[] };
@@ -141,6 +142,8 @@ export function nameMisfit(taxon: string, crop: string, sampstat: number, name: 
   ) {
     return `a ${crop} landrace from ${country}`;
   }
+  const bred = ref.bredFrom.list.find((x) => x.crop === crop);
+  if (sampstat >= 400 && sampstat < 600 && country && bred && !bred.countries.includes(country)) return `bred ${crop} from ${country}`;
   return null;
 }
 
@@ -688,6 +691,7 @@ describe("the rules can fail", () => {
     expect(nameMisfit("Musa acuminata", "banana", 300, "Latundan de Davao", "PHL")).toBe("named Latundan de Davao");
     expect(nameMisfit("Musa acuminata", "banana", 300, "Gros Michel", "HND")).toBe("a banana landrace from HND");
     expect(nameMisfit("Musa ×paradisiaca", "banana", 300, "Saba", "PHL")).toBe(null);
+    expect(nameMisfit("Musa acuminata", "banana", 500, null, "BEL")).toBe("bred banana from BEL"); // ITC's own country (finding 6)
     // a lima bean named as a common bean's market class (finding 9)
     expect(nameMisfit("Phaseolus lunatus", "beans", 300, "Panamito de Ibagué", "COL")).toBe("named Panamito de Ibagué");
     expect(nameMisfit("Phaseolus lunatus", "beans", 300, "Pallar de Ica", "PER")).toBe(null);

@@ -87,6 +87,8 @@ export const Crop = z.object({
   /** Listed in Annex I of the International Treaty (ITPGRFA), so its accessions can be in the MLS; false for groundnut. */
   annexI: z.boolean().optional(),
   taxa: z.array(Taxon).min(1),
+  /** Where its bred material (SAMPSTAT 400-599) is bred when not where it is grown (bananas: FHIA, IITA, Embrapa, NARO), with the source. */
+  bredIn: z.object({ countries: z.array(Code3).min(1), source: z.string().min(1) }).strict().optional(),
   /** How the crop's material is divided into taxa, with sources (bananas by genome group). */
   taxaNote: z.string().min(1).optional(),
 }).strict();
@@ -120,6 +122,8 @@ export const Institute = z.object({
    * Share of a crop's landraces from the genebank's own country, when the crop is grown there (else 0.35), where the
    * collection is international by mandate (CIAT's beans: its missions went to Mexico and Peru first).
    */
+  /** False for a genebank that breeds nothing (ITC, a germplasm transit centre): none of its bred material is from its country. */
+  ownImproved: z.boolean().optional(),
   ownLandraces: z.object({ shares: z.record(z.string(), z.number().min(0).max(1)), source: z.string().min(1) }).strict().optional(),
   /** Share of wild and weedy accessions per crop where the genebank publishes one; else codes.json `defaultWildShare`. */
   wildShare: z.record(z.string(), z.number().min(0).max(1)).optional(),

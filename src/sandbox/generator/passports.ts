@@ -83,12 +83,14 @@ function drawSql(n: number, pairPick: number[]): string {
   ), o AS (
     -- origin: wild and weedy material from the taxon's native countries (weighted: ref_taxon); landraces where the taxon
     -- is grown traditionally (weighted; a share, own_landraces, from the genebank's own country when it is one of those);
-    -- improved material from there too, a third of it from the genebank's own country
+    -- improved material from there too (or where the crop is bred: ref_taxon.bred), a third of it from the genebank's own
+    -- country (unless it breeds nothing)
     SELECT b.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc,
       tx.name_key, CASE
       WHEN b.samp_stat < 300 THEN tx.native[1 + (h(b.id, 4) % tx.nnative)::BIGINT]
       WHEN b.samp_stat >= 400 AND b.own_improved AND u(b.id, 80) < 0.35 THEN b.inst_country
       WHEN b.samp_stat = 300 AND list_contains(tx.grown, b.inst_country) AND u(b.id, 80) < b.own_landraces THEN b.inst_country
+      WHEN b.samp_stat >= 400 AND b.samp_stat < 600 THEN tx.bred[1 + (h(b.id, 4) % tx.nbred)::BIGINT]
       ELSE tx.grown[1 + (h(b.id, 4) % tx.ngrown)::BIGINT] END AS orig_pick
     FROM b JOIN ref_taxon tx ON tx.crop_code = b.crop_code AND tx.k = b.tk
   )`;

@@ -127,7 +127,7 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
     origins: strList(origins),
     norigins: num(origins.length),
     // improved material partly from the genebank's own country
-    own_improved: String(inst.country in siteData().countries),
+    own_improved: String(inst.ownImproved !== false && inst.country in siteData().countries),
     // landraces partly from the genebank's own country (where the crop is grown)
     own_landraces: num(inst.ownLandraces?.shares[crop.code] ?? 0.35),
     founded: num(inst.foundedCrop?.[crop.code] ?? inst.founded),
@@ -177,6 +177,9 @@ async function createTaxa(con: DuckDBConnection): Promise<void> {
           nnative: num(native.length || 1),
           grown: strList(grown),
           ngrown: num(grown.length),
+          // where its bred material is from: the crop's breeding countries (bredIn), else where it is grown
+          bred: strList(c.bredIn ? here(c.bredIn.countries) : grown),
+          nbred: num(c.bredIn ? here(c.bredIn.countries).length : grown.length),
           // COLLSRC of its wild material where its ecology narrows the codes (0: codes.json's by SAMPSTAT)
           wild_collsrc: numList(t.wildCollsrc ? weighted(t.wildCollsrc.codes) : [0]),
           nwild_collsrc: num(t.wildCollsrc ? weighted(t.wildCollsrc.codes).length : 0),
