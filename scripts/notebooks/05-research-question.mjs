@@ -117,10 +117,12 @@ await display(
     "**Conclusion.** The counts and the map show where wild *Phaseolus* was collected, and the MLS table which share of " +
     "each species is available under the standard material transfer agreement. The iron table, the box plot and the " +
     "sentence above compare seed iron between types of material, one mean per accession and trial. On the sandbox the " +
-    "data are generated: its trait generator gives wild *P. vulgaris* about 15% more seed iron than cultivated beans " +
-    "(71 against 62 mg/kg, after wild and weedy Mexican beans' higher minerals, Guzmán-Maldonado et al. 2000) and " +
-    "every other type of material the same mean, so a difference between the other groups is chance, and with the " +
-    "few wild beans that were screened the wild one may or may not show (docs/sandbox.md). With real Genesys data " +
+    "data are generated: its trait generator draws wild *P. vulgaris* seed iron about 15% higher than cultivated " +
+    "beans' (its settings: 71 against 62 mg/kg, after wild and weedy Mexican beans' higher minerals, " +
+    "Guzmán-Maldonado et al. 2000) and every other type of material alike. The table's means are lower than those " +
+    "settings for every group, because each trial and season shifts all its values, so read the groups against each " +
+    "other: a difference between the cultivated groups is chance, and with the few wild beans that were screened the " +
+    "wild one may or may not show (docs/sandbox.md). With real Genesys data " +
     "(set GENESYS_API_URL) the same cells answer the question. Cite the frames with " +
     "\`citation(df)\` (notebook 03).",
   ],

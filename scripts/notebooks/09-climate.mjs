@@ -8,7 +8,9 @@ export default [
     "A question a breeder mining a genebank for drought adaptation (FIGS) might ask: **which bean landraces come from " +
     "semi-arid sites, with less than 500 mm of rain a year (WorldClim's bio12), and do they differ from the other " +
     "landraces in seed iron?** Rain-fed common bean needs about 300–500 mm over its season, so below 500 mm a year a " +
-    "landrace has grown under recurrent drought. The climate at each collecting site comes from GeoTIFF layers: on the " +
+    "rain-fed landrace has grown under recurrent drought. Below about 250 mm beans are seldom grown without irrigation " +
+    "(Peru's coast, Arequipa, Sonora): a site that dry tells where the seed was collected, not that the crop lived on " +
+    "rain, and a FIGS study sets such sites apart. The climate at each collecting site comes from GeoTIFF layers: on the " +
     "sandbox, its **generated climate** (synthetic layers named like WorldClim 2.1's, labelled so in every figure); with " +
     "real data, WorldClim 2.1 fetched once by `worldclimDownload()` (set GENESYS_API_URL, and GENESYS_WORLDCLIM_DIR for " +
     "where to keep it).",
@@ -59,7 +61,8 @@ await display(climateSitesMap(landraces, bio12, {
   [
     "md",
     "**4. The landraces from dry sites.** Landraces whose site has less than 500 mm of rain a year, by country of " +
-    "origin; those with no climate value (no coordinates, or off the land the layers cover) are counted apart.",
+    "origin, with how many of them lie below 250 mm (where beans are most likely irrigated); those with no climate " +
+    "value (no coordinates, or off the land the layers cover) are counted apart.",
   ],
   [
     "code",
@@ -73,7 +76,11 @@ await display(
 );
 await display(
   dry.groupBy("ORIGCTY_name")
-    .agg(pl.len().alias("landraces"), pl.col("bio12").median().round(0).alias("median bio12 (mm a year)"))
+    .agg(
+      pl.len().alias("landraces"),
+      pl.col("bio12").lt(250).sum().alias("below 250 mm (likely irrigated)"),
+      pl.col("bio12").median().round(0).alias("median bio12 (mm a year)"),
+    )
     .sort("landraces", true).head(10),
 )`,
   ],
