@@ -87,7 +87,7 @@ export const Crop = z.object({
   /** Listed in Annex I of the International Treaty (ITPGRFA), so its accessions can be in the MLS; false for groundnut. */
   annexI: z.boolean().optional(),
   taxa: z.array(Taxon).min(1),
-  /** Where its bred material (SAMPSTAT 400-599) is bred when not where it is grown (bananas: FHIA, IITA, Embrapa, NARO), with the source. */
+  /** Where its bred material (SAMPSTAT 400-599) is bred when not where it is grown (bananas: FHIA, IITA, Embrapa, NARO). */
   bredIn: z.object({ countries: z.array(Code3).min(1), source: z.string().min(1) }).strict().optional(),
   /** How the crop's material is divided into taxa, with sources (bananas by genome group). */
   taxaNote: z.string().min(1).optional(),
