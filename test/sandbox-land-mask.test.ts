@@ -2,7 +2,8 @@
  * The sandbox climate's land mask (src/sandbox/climate.ts landSpans, Natural Earth's 1:110m land): land where the
  * atlas has land and sea where it has sea, also in the rows that Eurasia's ring crosses the antimeridian in. Until
  * model 4, those rows paired Chukotka's coast with Alaska's, so that the Bering Strait was land and most of
- * Siberia and northern Canada between 65° and 75° N sea (a white band on every sandbox map). North of 73° N a third of a row is land at most (the Arctic Ocean; Parry Channel at 74.5° N).
+ * Siberia and northern Canada between 65° and 69° N sea (a white band on every sandbox map). North of 73° N a
+ * third of a row is land at most (the Arctic Ocean; Parry Channel at 74.5° N).
  */
 import { describe, expect, it } from "vitest";
 import { landSpans } from "../src/sandbox/climate.ts";
