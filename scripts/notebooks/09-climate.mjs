@@ -81,7 +81,7 @@ await display(
       pl.col("bio12").lt(250).sum().alias("below 250 mm (likely irrigated)"),
       pl.col("bio12").median().round(0).alias("median bio12 (mm a year)"),
     )
-    .sort("landraces", true).head(10),
+    .sort(["landraces", "ORIGCTY_name"], [true, false]).head(10),
 )`,
   ],
   [

@@ -24,9 +24,10 @@ export const SANDBOX_CLIMATE_LABEL = "generated climate (sandbox): synthetic dat
 const MONTHLY = ["tmin", "tmax", "tavg", "prec"] as const;
 /**
  * Bumped when the files' making changes (2: the land mask skips edges along the antimeridian; 3: the relief is the
- * nearest collecting-site place's elevation where one is near, relief.ts).
+ * nearest collecting-site place's elevation where one is near, relief.ts; 4: a ring over the antimeridian is taken in continuous
+ * longitudes, landSpans()).
  */
-const MODEL = "3";
+const MODEL = "4";
 /** The global grid of cells of `minutes` arc-minutes. */
 const globalGrid = (minutes: number): Grid => ({
   xmin: -180,
@@ -37,25 +38,59 @@ const globalGrid = (minutes: number): Grid => ({
   nrow: 10800 / minutes,
 });
 
-/** The land mask: for each row, the [start, end) column spans whose cell centres are on land (even-odd over all rings). */
+/**
+ * A ring's longitudes made continuous (each step over ±180° undone by 360°), when the ring then closes (Eurasia's ring
+ * steps from 180° to −180° east of Chukotka and back); undefined for a ring that goes round the globe (Antarctica's).
+ */
+function unwrapped(ring: readonly number[][]): [number, number][] | undefined {
+  let shift = 0;
+  const out = ring.map((p, i) => {
+    const dx = i ? p[0]! - ring[i - 1]![0]! : 0;
+    shift += dx > 180 ? -360 : dx < -180 ? 360 : 0;
+    return [p[0]! + shift, p[1]!] as [number, number];
+  });
+  const closing = ring[0]![0]! - ring.at(-1)![0]!;
+  return shift + (closing > 180 ? -360 : closing < -180 ? 360 : 0) === 0 ? out : undefined;
+}
+
+/** Where the edges of a ring cross the parallel y, sorted; `skipWraps`: leave out an edge over ±180° (it crosses no row). */
+function crossings(ring: readonly number[][], y: number, skipWraps: boolean): number[] {
+  const xs: number[] = [];
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x1, y1] = ring[i] as [number, number];
+    const [x2, y2] = ring[j] as [number, number];
+    if ((y1 > y) !== (y2 > y) && !(skipWraps && Math.abs(x2 - x1) >= 180)) xs.push(x1 + ((y - y1) / (y2 - y1)) * (x2 - x1));
+  }
+  return xs.sort((a, b) => a - b);
+}
+
+/**
+ * The land mask: for each row, the [start, end) column spans whose cell centres are on land (even-odd over all rings).
+ * A ring over the antimeridian is taken in continuous longitudes and its land intervals cut at ±180°: taken as drawn,
+ * its crossings paired Chukotka's coast with Alaska's and left rows of Siberia and Canada (65–75° N) as sea.
+ */
 export function landSpans(grid: Grid): Int32Array[] {
   const topo = createRequire(import.meta.url)("world-atlas/land-110m.json") as Topology;
   const land = feature(topo, topo.objects.land as GeometryCollection);
   const rings = land.features.flatMap((f) => {
     const g = f.geometry;
     return g.type === "Polygon" ? g.coordinates : g.type === "MultiPolygon" ? g.coordinates.flat() : [];
-  });
+  }).map((ring) => ({ ring, continuous: unwrapped(ring) }));
   const xr = (grid.xmax - grid.xmin) / grid.ncol;
   const yr = (grid.ymax - grid.ymin) / grid.nrow;
   return Array.from({ length: grid.nrow }, (_, row) => {
     const y = grid.ymax - (row + 0.5) * yr;
     const xs: number[] = [];
-    for (const ring of rings) {
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const [x1, y1] = ring[i] as [number, number];
-        const [x2, y2] = ring[j] as [number, number];
-        // an edge along the antimeridian (an island split at ±180°) crosses no row: it would pair coasts across the globe
-        if ((y1 > y) !== (y2 > y) && Math.abs(x2 - x1) < 180) xs.push(x1 + ((y - y1) / (y2 - y1)) * (x2 - x1));
+    for (const { ring, continuous } of rings) {
+      if (!continuous) {
+        xs.push(...crossings(ring, y, true));
+        continue;
+      }
+      const cs = crossings(continuous, y, false);
+      for (let k = 0; k + 1 < cs.length; k += 2) {
+        const turns = Math.floor((cs[k]! + 180) / 360) * 360;
+        const [a, b] = [cs[k]! - turns, cs[k + 1]! - turns];
+        xs.push(...(b <= 180 ? [a, b] : [a, 180, -180, b - 360]));
       }
     }
     xs.sort((a, b) => a - b);
