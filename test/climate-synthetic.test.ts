@@ -117,7 +117,7 @@ describe("syntheticClimate()", () => {
     ["Nairobi", -1.29, 36.82, 1700, 900],
     ["Addis Ababa", 9.0, 38.75, 2350, 1150],
   ];
-  it("gives Andean, East African and South American cities their annual rain within a factor of 2, the coastal deserts under 150 mm", () => {
+  it("gives Andean, East African and South American cities their annual rain within a factor of 2, coastal deserts under 150 mm", () => {
     const off = PRECIPITATION_NORMALS.map(([name, lat, lon, elevation, normal]) => ({
       name,
       ratio: Math.round((at(lat, lon, elevation).bio.bio12 / normal) * 100) / 100,
