@@ -229,6 +229,20 @@ describe("trait workflow endpoints", () => {
     expect(desc.json.content[0]).toHaveProperty("dataType");
   });
 
+  it("labels the drought scale tolerant to susceptible, and a disease scale resistant to susceptible", async () => {
+    const ds = (await post(sb, "/dataset/accessions-datasets", { crop: ["beans"] })).json as string[];
+    const tables = (await post(sb, "/amphibian/datatable/list", ds)).json as { columns: Record<string, unknown> }[];
+    const uuids = [...new Set(tables.flatMap((t) => Object.keys(t.columns)))];
+    const desc = (await post(sb, "/descriptor/list/details", { uuid: uuids })).json.content as {
+      title: string;
+      terms?: { code: string; title: string }[];
+    }[];
+    const titles = (t: string) => desc.find((d) => d.title === t)?.terms?.map((x) => x.title);
+    // a drought score is tolerance, not resistance (generator v31 said "Very resistant" for drought)
+    expect(titles("Drought tolerance")).toEqual(["Very tolerant", "Tolerant", "Intermediate", "Susceptible", "Very susceptible"]);
+    expect(titles("Bean common mosaic virus reaction")?.[0]).toBe("Very resistant");
+  });
+
   it("accepts the OpenAPI body shape {filters: {accession}} and repeated query params", async () => {
     const ds = (await post(sb, "/dataset/accessions-datasets", { crop: ["maize"] })).json as string[];
     const dt = (await post(sb, "/amphibian/datatable/list", [ds[0]])).json;
