@@ -8,7 +8,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
 import { z } from "zod";
-import { type AnalysisContext, defineAnalysis } from "../kernel/analysis.ts";
+import { type AnalysisContext, defineAnalysis, isFrame } from "../kernel/analysis.ts";
 import { citation } from "../kernel/provenance.ts";
 import { numbers } from "./data.ts";
 import { accessionKey, withRankColumns } from "./envelope.ts";
@@ -16,8 +16,6 @@ import type { FigsModelsResult } from "./models.ts";
 import { classifies, f2, paramText, pv } from "./report.ts";
 import { groupSites } from "./sites.ts";
 
-const isFrame = (f: unknown): f is DataFrame =>
-  !!f && typeof f === "object" && typeof (f as DataFrame).getColumn === "function" && Array.isArray((f as DataFrame).columns);
 /**
  * An option holding frames (a model, source frames) as the provenance records it: a few plain fields, with the value
  * itself on a property the record does not walk into (provenance records an option's own enumerable fields).

@@ -79,7 +79,8 @@ export type Analysis<S extends z.ZodObject, R, A extends unknown[]> = ((frame: D
   readonly declaration: AnalysisDeclaration<S, R, A>;
 };
 
-const isFrame = (x: unknown): x is DataFrame =>
+/** Whether a value is a polars DataFrame (its fields are native getters, so it is recognised by its methods and columns). */
+export const isFrame = (x: unknown): x is DataFrame =>
   !!x && typeof x === "object" && Array.isArray((x as { columns?: unknown }).columns) &&
   typeof (x as { getColumn?: unknown }).getColumn === "function";
 

@@ -53,7 +53,7 @@ function unwrapped(ring: readonly number[][]): [number, number][] | undefined {
   return shift + (closing > 180 ? -360 : closing < -180 ? 360 : 0) === 0 ? out : undefined;
 }
 
-/** Where the edges of a ring cross the parallel y, sorted; `skipWraps`: leave out an edge over ±180° (it crosses no row). */
+/** Where the edges of a ring cross the parallel y; `skipWraps`: leave out an edge over ±180° (it crosses no row). */
 function crossings(ring: readonly number[][], y: number, skipWraps: boolean): number[] {
   const xs: number[] = [];
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
@@ -61,7 +61,7 @@ function crossings(ring: readonly number[][], y: number, skipWraps: boolean): nu
     const [x2, y2] = ring[j] as [number, number];
     if ((y1 > y) !== (y2 > y) && !(skipWraps && Math.abs(x2 - x1) >= 180)) xs.push(x1 + ((y - y1) / (y2 - y1)) * (x2 - x1));
   }
-  return xs.sort((a, b) => a - b);
+  return xs;
 }
 
 /**
@@ -86,7 +86,8 @@ export function landSpans(grid: Grid): Int32Array[] {
         xs.push(...crossings(ring, y, true));
         continue;
       }
-      const cs = crossings(continuous, y, false);
+      // the ring's own crossings paired in order (the row's crossings are sorted once, below)
+      const cs = crossings(continuous, y, false).sort((a, b) => a - b);
       for (let k = 0; k + 1 < cs.length; k += 2) {
         const turns = Math.floor((cs[k]! + 180) / 360) * 360;
         const [a, b] = [cs[k]! - turns, cs[k + 1]! - turns];
