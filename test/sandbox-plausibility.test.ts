@@ -30,6 +30,8 @@ interface Reference {
   wildCollsrc: { notFrom: Record<string, number[]> };
   namesNotOn: { list: { taxon: string; names: string[] }[] };
   trialStations: { notAt: { crop: string; title?: string; stations: string[] }[] };
+  trialMembership: { minOwnShare: number; except: string[]; owners: Record<string, string> };
+  piNumbers: { instcodes: string[]; laterYears: number; anchors: [number, number][] };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
@@ -198,6 +200,8 @@ interface Counts {
   mlsOutsideAnnexI: string[];
   gpsImplausible: string[];
   seedRemarksOnClones: string[];
+  /** NPGS accession numbers outside their acquisition year's range (piNumbers) */
+  piNumbersOff: string[];
   /** "taxon|wild" or "taxon|landrace": accessions by country of origin (firstOrigin) */
   origins: Record<string, Record<string, number>>;
   originNotFirst: string[];
@@ -221,6 +225,9 @@ interface TraitCounts {
   improvementOff: string[];
   /** a dataset grown at a station its crop is not grown at (trialStations) */
   stationsOff: string[];
+  /** a genebank's dataset holding too few of its own accessions (trialMembership), and its share */
+  membershipOff: string[];
+  ownShares: Record<string, number>;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -250,6 +257,8 @@ async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<Tr
     improvement: {},
     improvementOff: [],
     stationsOff: [],
+    membershipOff: [],
+    ownShares: {},
   };
   const crops = [
     ...new Set([
@@ -303,6 +312,21 @@ async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<Tr
     const titles = t.datasets.getColumn("title").toArray() as string[];
     const descriptions = t.datasets.getColumn("description").toArray() as (string | null)[];
     out.stationsOff.push(...stationsOff(crop, titles, descriptions));
+    const byDataset = new Map<string, string[]>();
+    const dsUuids = t.datasets.getColumn("uuid").toArray() as string[];
+    const [keyDs, keyInst] = ["dataset", "INSTCODE"].map((n) => t.long.getColumn(n).toArray() as (string | null)[]);
+    const seen = new Set<string>();
+    for (let i = 0; i < uuid.length; i++) {
+      if (seen.has(`${keyDs[i]} ${uuid[i]}`)) continue;
+      seen.add(`${keyDs[i]} ${uuid[i]}`);
+      (byDataset.get(keyDs[i]!) ?? byDataset.set(keyDs[i]!, []).get(keyDs[i]!)!).push(String(keyInst[i]));
+    }
+    for (const [k, title] of titles.entries()) {
+      const share = ownShare(title, byDataset.get(dsUuids[k]!) ?? []);
+      if (share === undefined) continue;
+      out.ownShares[title] = Math.round(share * 1000) / 1000;
+      if (share < ref.trialMembership.minOwnShare) out.membershipOff.push(`${title}: ${(share * 100).toFixed(1)} % its own`);
+    }
     if (crop === "beans") {
       const height = meanOf("Plant height", "cm")!, habit = codes.get("Growth habit")!;
       const byHabit = new Map<string, number[]>();
@@ -393,6 +417,30 @@ export function stationsOff(crop: string, titles: string[], descriptions: (strin
   );
 }
 
+/**
+ * The share of a genebank's dataset's accessions that are its own (crop-reference.json trialMembership): the genebank is
+ * the first word of the title; undefined for a FIGS set (drawn from several genebanks) or a title naming no genebank.
+ */
+export function ownShare(title: string, instcodes: string[]): number | undefined {
+  const m = ref.trialMembership, owner = m.owners[title.split(" ")[0]!];
+  if (!owner || !instcodes.length || m.except.some((w) => title.includes(w))) return undefined;
+  return instcodes.filter((c) => c === owner).length / instcodes.length;
+}
+
+/**
+ * What is wrong with an NPGS accession number for its acquisition year (crop-reference.json piNumbers): below the first
+ * number of the last year given up to it, or at or above that of a year given `laterYears` or more after it; else null.
+ */
+export function piOff(accenumb: string, acq: string | null): string | null {
+  const m = /^PI (\d+)$/.exec(accenumb);
+  if (!m || acq === null) return null;
+  const n = Number(m[1]), y = Number(acq.slice(0, 4)), a = ref.piNumbers.anchors;
+  const lo = a.filter(([year]) => year <= y).at(-1), hi = a.find(([year]) => year >= y + ref.piNumbers.laterYears);
+  if (lo && n < lo[1]) return `PI ${n} acquired ${y}, below PI ${lo[1]} (${lo[0]})`;
+  if (hi && n >= hi[1]) return `PI ${n} acquired ${y}, PI ${hi[1]} or above (${hi[0]})`;
+  return null;
+}
+
 /** Seconds each phase of a run took: building (or opening) the database, reading and checking passports, traits. */
 type Seconds = { database: number; passports: number; traits: number };
 
@@ -434,6 +482,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       mlsOutsideAnnexI: [],
       gpsImplausible: [],
       seedRemarksOnClones: [],
+      piNumbersOff: [],
       origins: {},
       originNotFirst: [],
     };
@@ -459,6 +508,10 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       placeChecks(c, { name, s, id, country: orig[i] === null ? null : String(orig[i]), site: site[i], elev: elev[i] });
       // no undocumented suffix on accession numbers (PI 60K), and donors, collectors and breeders that give such material
       if (/\dK$/.test(String(accenumb[i]))) note(c.suffixedNumbers, `${id} ACCENUMB ${accenumb[i]}`);
+      const pi = ref.piNumbers.instcodes.includes(String(inst[i]))
+        ? piOff(String(accenumb[i]), acq[i] === null ? null : String(acq[i]))
+        : null;
+      if (pi) note(c.piNumbersOff, `${id}: ${pi}`);
       for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
         // (without a country of origin there is nothing to hold the donor against)
         if (orig[i] !== null && code !== inst[i] && !plausibleDonor(code, String(orig[i]), s, String(crop[i]))) {
@@ -643,15 +696,20 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.seedRemarksOnClones).toEqual([]);
   expect(c.originNotFirst).toEqual([]);
   // every entry of the reference has trial values at 1,000,000; at 30,000 wild tepary and wild runner bean (a few % of
-  // the beans, a few % of them wild) may have none
+  // the beans, a few % of them wild) may have none, nor wild lima and C. reticulatum: the trials of CIAT and ICRISAT hold
+  // their own accessions (trialMembership), and at 30,000 CIAT keeps 6 wild limas and ICRISAT 2 C. reticulatum
   const absent = ref.wildTraits.list.filter((w) => !(traitKey(w) in c.traits.wildMedians)).map(traitKey);
-  const rare = (k: string) => k.startsWith("Phaseolus acutifolius: ") || k.startsWith("Phaseolus coccineus: ");
+  const rare = (k: string) =>
+    ["Phaseolus acutifolius: ", "Phaseolus coccineus: ", "Phaseolus lunatus: ", "Cicer reticulatum: "].some((t) => k.startsWith(t));
   expect(accessions >= 1_000_000 ? absent : absent.filter((k) => !rare(k))).toEqual([]);
   expect(c.traits.wildOffMedian).toEqual([]);
   expect(c.traits.wildNotApplicable).toEqual([]);
   expect(Object.keys(c.traits.improvement).length).toBe(ref.improvement.list.length);
   expect(c.traits.improvementOff).toEqual([]);
   expect(c.traits.stationsOff).toEqual([]);
+  expect(c.traits.membershipOff).toEqual([]);
+  expect(Object.keys(c.traits.ownShares).length).toBeGreaterThan(20);
+  expect(c.piNumbersOff).toEqual([]);
 }
 
 describe("the rules can fail", () => {
@@ -784,6 +842,15 @@ describe("the rules can fail", () => {
     expect(stationsOff("wheat", ["IPK wheat multi-location evaluation"], ["Trials at Gatersleben, DEU; Groß Lüsewitz, DEU"])).toEqual([]);
   });
 
+  it("trials and PI numbers: CIAT's bean characterization 37 % its own, PI 18 acquired in 1990, as the sandbox had them", () => {
+    const ciat = [...Array(304).fill("COL003"), ...Array(514).fill("USA022")];
+    expect(ownShare("CIAT beans collection characterization, 1985–1992", ciat)).toBeLessThan(ref.trialMembership.minOwnShare);
+    expect(ownShare("ICARDA wheat FIGS screening for insect resistance, 2021–2022", ciat)).toBeUndefined();
+    expect(piOff("PI 18", "19900512")).toMatch(/below PI 377555/);
+    expect(piOff("PI 640000", "1960----")).toMatch(/or above/);
+    expect(piOff("PI 368494", "19720415")).toBe(null);
+  });
+
   it("dates compare at the precision both have", () => {
     expect(comparable("1979----", "19780612")).toEqual(["1979", "1978"]);
     expect(comparable("19790600", "19790612")).toEqual(["197906", "197906"]);
@@ -796,7 +863,7 @@ afterAll(() => {
     const t = c.traits;
     console.log(
       `plausibility at ${n}: ${c.accessions} accessions, ${c.wild} wild or weedy, ${c.localities} localities near their place; ` +
-        `${t.checked} trait means in range; ` +
+        `${t.checked} trait means in range; own accessions in the genebanks' trials ${JSON.stringify(t.ownShares)}; ` +
         `bean height by habit ${JSON.stringify(t.beanHeightByHabit)} cm; bean Fe-Zn r = ${t.beanFeZn.toFixed(2)}; ` +
         `${c.inHabitat} wild and landrace records held to their habitat; wild medians ${JSON.stringify(t.wildMedians)}; ` +
         `improved over landraces ${JSON.stringify(t.improvement)}; ` +

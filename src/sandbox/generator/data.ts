@@ -155,7 +155,14 @@ export type Donor = z.infer<typeof Donor>;
 
 const CropsFile = z.object({ ...Header, crops: z.array(Crop).min(1) }).strict();
 const CountriesFile = z.object({ ...Header, countries: z.array(Country).min(1) }).strict();
-const InstitutesFile = z.object({ ...Header, institutes: z.array(Institute).min(1) }).strict();
+/** USDA Plant Inventory numbers by year: [year, the first number given that year], in order (institutes.json `piNumbers`). */
+const PiNumbers = z.object({
+  prefix: z.string().min(1),
+  anchors: z.array(z.tuple([z.number().int(), z.number().int().positive()])).min(2),
+  source: z.string().min(1),
+}).strict();
+export type PiNumbers = z.infer<typeof PiNumbers>;
+const InstitutesFile = z.object({ ...Header, institutes: z.array(Institute).min(1), piNumbers: PiNumbers }).strict();
 const DonorsFile = z.object({ ...Header, donors: z.array(Donor).min(1) }).strict();
 const CodesFile = z.object({
   ...Header,
@@ -230,8 +237,10 @@ export const DatasetTemplate = z.object({
   kind: z.enum(["characterization", "evaluation", "screening"]),
   /** With `{acronym}` and `{crop}` (the crop's name in lower case). */
   title: z.string().min(1),
-  /** Share of the crop's accessions in the dataset, percent. */
+  /** Share of the genebank's own accessions of the crop in the dataset, percent. */
   coverage: z.number().int().min(1).max(100),
+  /** How often, relative to its own, another genebank's accession of the crop is in it (traits.json `membershipNote`). */
+  foreign: z.number().min(0).max(1),
   /** Trial environments: how many of the institute's stations, and the years. */
   sites: z.number().int().positive(),
   years: z.array(z.number().int()).min(1),
@@ -282,6 +291,8 @@ const TraitsFile = z.object({
   /** Where a genebank's trials of one crop are grown when not at its country's stations (ITC's bananas in the tropics). */
   trialSitesByCrop: z.record(Code3, z.record(z.string(), z.array(z.string().min(1)).min(1))),
   datasets: z.array(DatasetTemplate).min(1),
+  /** Whose accessions a genebank's datasets hold, with sources. */
+  membershipNote: z.string().min(1),
   /**
    * Traits of a taxon's wild and weedy material (SAMPSTAT 100-299), or of its cultivated material (300 and up, or no
    * SAMPSTAT) when `cultivated`, or of its landraces (300-399) or improved material (breeding material and cultivars,

@@ -7,6 +7,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { COLLSRC_BY_SAMPSTAT, CURATION, DONORS, REMARKS, SAMPSTAT_WILD, STORAGE_CLONAL, STORAGE_SEED } from "./reference.ts";
 import { accessionNameSql, linePrefixSql } from "./names.ts";
 import { createReferenceTables } from "./reference-tables.ts";
+import { numberPlantIntroductions } from "./pi-numbers.ts";
 import { siteData } from "./site-data.ts";
 import { numList, strList, weighted } from "./sql.ts";
 
@@ -62,6 +63,7 @@ ${columns.join(",\n")}
   SELECT *, NULL::DOUBLE AS pdci
   FROM r
   ORDER BY id`);
+  await numberPlantIntroductions(con);
 }
 
 /** CTEs p, b, o: a genebank-crop pair per id, wild or cultivated, SAMPSTAT, taxon, acquisition year and country of origin. */
@@ -155,7 +157,9 @@ function identityColumns(): string {
         AS grin_name, coalesce(CASE WHEN subtaxa IS NOT NULL THEN subt_author END, sp_author) AS grin_author,
       crop_name, crop_code, samp_stat,
       CASE WHEN u(id, 21) < 0.85 THEN mcpd_date(acq_year, 1 + floor(u(id, 22) * 12)::INT, 1 + floor(u(id, 23) * 28)::INT, u(id,
-        24)) END AS acq_date`;
+        24)) END AS acq_date,
+      -- the acquisition year (not served: USDA PI numbers follow it, pi-numbers.ts)
+      acq_year`;
 }
 
 /** Country of origin, collecting site, coordinates and elevation. */
@@ -227,7 +231,7 @@ function donorColumns(): string {
       CASE WHEN u(id, 47) < 0.4 AND u(id, 49) < 0.75 THEN ${donorPrefixes}[dd] || id::VARCHAR
         END AS donor_numb,
       -- other numbers of the same sample: a USDA PI number and a crop collection's number, neither shared with another sample
-      -- (PI <id> is no other sandbox accession's ACCENUMB)
+      -- (the PI numbers follow the acquisition year, pi-numbers.ts; none is another sandbox accession's ACCENUMB)
       CASE WHEN u(id, 50) < 0.3 THEN 'PI ' || id::VARCHAR || CASE WHEN u(id, 51) < 0.3 THEN ';' ||
         upper(substr(crop_code, 1, 3)) || '-' || id::VARCHAR ELSE '' END END AS other_numb,
       CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND u(id, 52) < 0.6 THEN ${donorCodes}[dk] END AS breeder_code,

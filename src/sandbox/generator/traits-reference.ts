@@ -132,8 +132,10 @@ export interface DatasetTemplate {
   kind: string;
   title: (cropName: string, acronym: string) => string;
   descriptors: (crop: string) => DescriptorTemplate[];
-  /** Share of the crop's accessions in the dataset, percent. */
+  /** Share of the genebank's own accessions of the crop in the dataset, percent. */
   coverage: number;
+  /** How often, relative to its own, another genebank's accession is in it (1: a FIGS set from several collections). */
+  foreign: number;
   /** Trial environments: how many of the institute's sites, and the years. */
   sites: number;
   years: number[];

@@ -129,6 +129,7 @@ async function addDataset(
     owner_code: str(owner.code),
     kind_idx: num(k),
     coverage: num(tpl.coverage),
+    foreign_share: num(tpl.foreign),
     grown: num(tpl.grown),
     reps: num(tpl.reps),
     missing: num(tpl.missing),
@@ -169,12 +170,15 @@ function descriptorRow(d: DescriptorRow, all: Map<string, DescriptorRow>): Recor
   };
 }
 
-/** Tables dataset_member (a deterministic share of the crop's accessions) and member_env (the environments each grew in). */
+/**
+ * Tables dataset_member (a deterministic share of the genebank's own accessions of the crop, and `foreign` times as
+ * often another genebank's) and member_env (the environments each grew in).
+ */
 async function createMembership(con: DuckDBConnection): Promise<void> {
   await con.run(`CREATE OR REPLACE TABLE dataset_member AS
     SELECT d.uuid AS dataset_uuid, a.id AS accession_id, d.reps, d.missing
     FROM dataset d JOIN accession a ON a.crop_code = d.crop_code
-    WHERE h(a.id, 100 + d.kind_idx) % 100 < d.coverage`);
+    WHERE h(a.id, 100 + d.kind_idx) % 100 < d.coverage AND (a.inst_code = d.owner_code OR u(a.id, 160 + d.kind_idx) < d.foreign_share)`);
 
   // the environments each member was grown in: a share of them, and always at least one
   await con.run(`CREATE OR REPLACE TABLE member_env AS
