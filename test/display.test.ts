@@ -109,3 +109,16 @@ describe("display and plot do not import each other both ways", () => {
     expect(readFileSync("src/plot/index.ts", "utf8")).toContain("../display/terminal.ts");
   });
 });
+
+describe("one frame predicate", () => {
+  it("display and plot recognise a DataFrame with the kernel's isFrame, not copies of it (they tested the same thing two ways)", () => {
+    const dirs = ["src/display", "src/plot"];
+    const copies = dirs.flatMap((d) =>
+      readdirSync(d).filter((f) => f.endsWith(".ts")).filter((f) =>
+        /typeof \(\w+ as (DataFrame|\{[^}]*\})\)\.(toRecords|getColumn) === "function"/.test(readFileSync(`${d}/${f}`, "utf8"))
+      ).map((f) => `${d}/${f}`)
+    );
+    expect(copies).toEqual([]);
+    expect(readFileSync("src/display/display.ts", "utf8")).toContain('import { isFrame } from "../kernel/analysis.ts"');
+  });
+});

@@ -11,17 +11,13 @@
  * only once the kernel has written its outputs to the front end (flushIopub),
  * so they are never lost.
  */
-import type { DataFrame } from "nodejs-polars";
+import { isFrame } from "../kernel/analysis.ts";
 import { flushIopub } from "../runtime/iopub.ts";
 import { jupyterApi } from "../runtime/jupyter.ts";
 import { show } from "./table.ts";
 import { asDisplayable } from "./text.ts";
 
 const DISPLAY = Symbol.for("Jupyter.display");
-
-function isDataFrame(v: unknown): v is DataFrame {
-  return !!v && typeof v === "object" && typeof (v as DataFrame).toRecords === "function" && typeof (v as DataFrame).height === "number";
-}
 
 function plainText(v: unknown): string {
   const bundle = v && typeof v === "object" && typeof (v as Record<symbol, unknown>)[DISPLAY] === "function"
@@ -42,7 +38,8 @@ function plainText(v: unknown): string {
 export async function display(...values: unknown[]): Promise<void> {
   const jupyter = jupyterApi();
   for (const v of values) {
-    const value = isDataFrame(v) ? show(v) : asDisplayable(v);
+    // the kernel's one predicate, by methods not instanceof: a frame of another loaded copy of nodejs-polars is a table too
+    const value = isFrame(v) ? show(v) : asDisplayable(v);
     if (jupyter) await jupyter.display(value);
     else console.log(plainText(value));
   }

@@ -11,6 +11,7 @@ import { SAMPSTAT_LABELS } from "../mcpd/sampstat.ts";
 import { needColumns } from "./columns.ts";
 import { type Figure, render } from "./figure.ts";
 import { categories, CATEGORY_COLOURS, fmt } from "./labels.ts";
+import { classLabels } from "./legend.ts";
 
 const GENERATED = "generated climate (sandbox)";
 const WET = ["#8c510a", "#bf812d", "#dfc27d", "#c7eae5", "#80cdc1", "#35978f", "#01665e"];
@@ -92,12 +93,7 @@ function classes(
   opts: { thresholds?: number[]; breaks?: number[] },
 ): { breaks: number[]; labels: string[] } {
   const breaks = classBreaks(values, opts);
-  const u = unit ? ` ${unit}` : "";
-  const labels = [
-    `< ${fmt(breaks[0]!)}${u}`,
-    ...breaks.slice(1).map((b, i) => `${fmt(breaks[i]!)}–${fmt(b)}${u}`),
-    `≥ ${fmt(breaks.at(-1)!)}${u}`,
-  ];
+  const labels = classLabels(breaks, unit, (v) => fmt(v as number));
   return { breaks, labels };
 }
 

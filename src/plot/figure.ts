@@ -9,13 +9,12 @@ import { parseHTML } from "linkedom";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname } from "node:path";
-import { shortenMiddle } from "./labels.ts";
+import { GenesysInputError } from "../kernel/errors.ts";
+import { colourLegend, type ColourScale, esc } from "./legend.ts";
 
 export function plotDocument(): Document {
   return parseHTML("<!DOCTYPE html><html><head></head><body></body></html>").document as unknown as Document;
 }
-
-const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 type Resvg = new (svg: string, opts: object) => { render(): { asPng(): Buffer; width: number; height: number } };
 let resvg: Resvg | undefined;
@@ -112,27 +111,27 @@ function wrapWords(text: string, max: number): string[] {
   return lines;
 }
 
-/** Swatches and labels of an ordinal colour scale, drawn under the chart. */
-function legend(scale: { domain?: unknown[]; range?: unknown[] } | undefined, width: number): { svg: string; height: number } {
-  const domain = scale?.domain ?? [];
-  const range = scale?.range ?? [];
-  if (!domain.length || !range.length || domain.length > 40) return { svg: "", height: 0 };
-  let x = 0, y = 0;
-  const items = domain.map((d, i) => {
-    const label = shortenMiddle(String(d), 72);
-    const w = 22 + label.length * 6.4;
-    if (x > 0 && x + w > width - 20) (x = 0, y += 18);
-    const item = `<rect x="${x}" y="${y}" width="12" height="12" fill="${esc(String(range[i % range.length]))}"/>` +
-      `<text x="${x + 16}" y="${y + 10}">${esc(label)}</text>`;
-    x += w + 12;
-    return item;
-  });
-  return { svg: `<g font-size="11" font-family="system-ui, sans-serif">${items.join("")}</g>`, height: y + 24 };
+/** Plot's symbol and opacity legends would be HTML outside the SVG, lost on export: refused rather than dropped. */
+function refuseOtherLegends(options: Plot.PlotOptions): void {
+  for (const name of ["symbol", "opacity", "r"] as const) {
+    if ((options[name] as { legend?: unknown } | undefined)?.legend) {
+      throw new GenesysInputError(`draws the colour legend into the figure, not a ${name} legend (it would be lost on export)`, {
+        endpoint: "render()",
+        hint: `set ${name}: { legend: false } and carry the distinction in colour (color: { legend: true }) or in the subtitle`,
+      });
+    }
+  }
 }
+
+/** Plot leaves the colour scale's label out of plot.scale("color"): the caller's `color.label` (its unit with it). */
+const withLabel = (scale: ColourScale | undefined, label: string | null | undefined): ColourScale | undefined =>
+  scale && label ? { ...scale, label } : scale;
 
 /**
  * Plot.plot with a server-side document; the result is one SVG in a Figure, with the title,
- * subtitle and ordinal colour legend drawn into it.
+ * subtitle and colour legend drawn into it: swatches for categories (when `color: { legend: true }`), labelled
+ * classes for threshold, quantize and quantile scales and a ramp with ticks for continuous scales (both unless
+ * `color: { legend: false }`: colour there carries a value), the scale's label (with its unit) above them.
  * @example
  * ```ts
  * import * as Plot from "@observablehq/plot";
@@ -148,15 +147,12 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
     subtitle?: unknown;
     caption?: unknown;
   };
-  const wantsLegend = (options.color as { legend?: boolean } | undefined)?.legend === true;
-  const plotOptions = {
-    ...rest,
-    ...(wantsLegend ? { color: { ...(options.color as object), legend: false } } : {}),
-    document: plotDocument(),
-  };
-  const node = Plot.plot(plotOptions) as unknown as Element & {
-    scale(name: string): { type?: string; domain?: unknown[]; range?: unknown[] } | undefined;
-  };
+  const { legend: legendOption, label } = (options.color ?? {}) as { legend?: unknown; label?: string | null };
+  refuseOtherLegends(options);
+  const document = plotDocument();
+  // Plot's own legends are HTML beside the SVG (and its ramp needs a canvas): the legend is drawn into the SVG below
+  const plotOptions = { ...rest, ...(options.color ? { color: { ...(options.color as object), legend: false } } : {}), document };
+  const node = Plot.plot(plotOptions) as unknown as Element & { scale(name: string): ColourScale | undefined };
   const chart = (node.tagName?.toLowerCase() === "svg" ? node : node.querySelector("svg")!) as Element;
   const width = Number(chart.getAttribute("width")) || 640;
   const height = Number(chart.getAttribute("height")) || 400;
@@ -164,8 +160,12 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
   // a long subtitle wraps at the figure's width (a PNG, a print or a screenshot keeps only what is inside it)
   const sub = extra.subtitle ? wrapWords(extra.subtitle, Math.floor((width - 8) / SUBTITLE_CHAR_PX)) : [];
   const top = (heading ? 26 : 0) + sub.length * 16 + (sub.length ? 2 : 0) + (heading || sub.length ? 6 : 0);
-  const colour = wantsLegend ? node.scale("color") : undefined;
-  const key = colour && colour.type !== "linear" && colour.type !== "sequential" ? legend(colour, width) : { svg: "", height: 0 };
+  const key = legendOption === false ? { svg: "", height: 0 } : colourLegend(
+    withLabel(node.scale("color"), label),
+    !!legendOption,
+    width,
+    document,
+  );
   chart.setAttribute("y", String(top));
   chart.removeAttribute("xmlns");
   const total = top + height + (key.height ? key.height + 8 : 0);
@@ -173,7 +173,7 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
     heading ? `<text x="4" y="18" font-size="15" font-weight="600">${esc(heading)}</text>` : "",
     ...sub.map((line, i) => `<text x="4" y="${(heading ? 40 : 14) + 16 * i}" font-size="12" fill="#555">${esc(line)}</text>`),
     chart.outerHTML,
-    key.svg ? `<g transform="translate(0 ${top + height + 8})">${key.svg}</g>` : "",
+    key.svg ? `<g transform="translate(4 ${top + height + 8})" font-size="11" font-family="system-ui, sans-serif">${key.svg}</g>` : "",
   ];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" ` +
     `font-family="system-ui, sans-serif" style="background: white; color: black">${parts.join("")}</svg>`;

@@ -5,6 +5,7 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "nodejs-polars";
+import { isFrame } from "../kernel/analysis.ts";
 
 /**
  * Nine well-separated hues (Tableau 10 without its grey), for categories; grey is kept for "other" and "unknown".
@@ -106,8 +107,8 @@ export type Units = DataFrame | Record<string, string | null | undefined>;
 
 function unitOf(name: string, units: Units | undefined): string | undefined {
   if (!units) return undefined;
-  if (typeof (units as DataFrame).toRecords === "function") {
-    const df = units as DataFrame;
+  if (isFrame(units)) {
+    const df = units;
     if (!df.columns.includes("name") || !df.columns.includes("unit")) return undefined;
     const hit = df.filter(pl.col("name").eq(pl.lit(name))).select("unit").toRecords()[0]?.unit;
     return hit ? String(hit) : undefined;
