@@ -98,6 +98,41 @@ function rampAxisScale(scale: ColourScale): Record<string, unknown> {
   return { type, domain: ends, ...extra };
 }
 
+/**
+ * Ticks of a log ramp a reader can read, "200, 500, 1,000" rather than Plot's "1k" beside unlabelled minor ticks: 1, 2
+ * and 5 times a power of ten inside the domain, only the powers when those crowd, more steps when they are too few.
+ */
+function logTicks(domain: readonly unknown[], w: number): number[] | undefined {
+  const [lo, hi] = [Number(domain[0]), Number(domain.at(-1))].sort((a, b) => a - b) as [number, number];
+  if (!(lo > 0) || !Number.isFinite(hi)) return undefined;
+  const within = (steps: number[]) => {
+    const out: number[] = [];
+    for (let p = Math.floor(Math.log10(lo)); p <= Math.ceil(Math.log10(hi)); p++) {
+      for (const m of steps) if (m * 10 ** p >= lo && m * 10 ** p <= hi) out.push(Number((m * 10 ** p).toPrecision(6)));
+    }
+    return out;
+  };
+  const most = Math.max(2, Math.floor(w / 48));
+  const ticks = [[1, 2, 5], [1]].map(within).find((t) => t.length <= most && t.length >= 2);
+  return ticks ?? within([1, 1.5, 2, 3, 4, 5, 6, 8]);
+}
+
+/**
+ * Ticks of a linear (or pow, symlog, diverging) ramp: about one per 64 px at 1, 2 or 5 times a power of ten, whole numbers
+ * when the domain's ends are (counts read 0, 1, 2, 3, not 0.0, 0.5, 1.0).
+ */
+function linearTicks(domain: readonly unknown[], w: number): number[] | undefined {
+  const [lo, hi] = [Number(domain[0]), Number(domain.at(-1))].sort((a, b) => a - b) as [number, number];
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi <= lo) return undefined;
+  const raw = (hi - lo) / Math.max(2, Math.floor(w / 64));
+  const p = 10 ** Math.floor(Math.log10(raw));
+  let step = [1, 2, 5, 10].find((m) => raw / p <= m)! * p;
+  if (Number.isInteger(lo) && Number.isInteger(hi) && step < 1) step = 1;
+  const out: number[] = [];
+  for (let k = Math.ceil(lo / step); k * step <= hi + step * 1e-9; k++) out.push(Number((k * step).toPrecision(12)));
+  return out;
+}
+
 /** A continuous colour ramp: a gradient bar sampled from the scale, Plot's axis of the same scale type under it. */
 function ramp(scale: ColourScale, document: Document, width: number): Key {
   const w = Math.max(120, Math.min(320, width - 40 - INDENT));
@@ -107,6 +142,12 @@ function ramp(scale: ColourScale, document: Document, width: number): Key {
     return `<stop offset="${(i / STOPS).toFixed(4)}" stop-color="${esc(colour)}"/>`;
   }).join("");
   const id = `genesys-ramp-${hash(stops)}`;
+  const type = rampAxisScale(scale).type;
+  const ticks = type === "log"
+    ? { ticks: logTicks(scale.domain ?? [], w), tickFormat: number }
+    : type === "utc" || type === "time"
+    ? { ticks: Math.max(2, Math.floor(w / 80)) }
+    : { ticks: linearTicks(scale.domain ?? [], w), tickFormat: number };
   const axis = Plot.plot({
     document,
     width: w + 40,
@@ -116,8 +157,8 @@ function ramp(scale: ColourScale, document: Document, width: number): Key {
     marginLeft: 20,
     marginRight: 20,
     style: { background: "none" },
-    x: { ...rampAxisScale(scale), label: null, ticks: Math.max(2, Math.floor(w / 64)) },
-    marks: [Plot.axisX({ tickSize: 5, fontSize: 11 } as Plot.AxisXOptions)],
+    x: { ...rampAxisScale(scale), label: null },
+    marks: [Plot.axisX({ tickSize: 5, fontSize: 11, ...ticks } as Plot.AxisXOptions)],
   } as Plot.PlotOptions) as unknown as Element;
   const top = heading(scale.label);
   const bar = `<defs><linearGradient id="${id}" x1="0" x2="1" y1="0" y2="0">${stops}</linearGradient></defs>` +
