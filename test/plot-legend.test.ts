@@ -58,6 +58,34 @@ describe("render(): continuous colour scales get a ramp in the SVG", () => {
     expect(draw({ type: "linear", legend: false }).svg).not.toContain("linearGradient");
   });
 
+  it("a log ramp reads 200, 500, 1,000 (1, 2 and 5 times a power of ten), not Plot's 1k beside unlabelled ticks", () => {
+    const t = texts(draw({ type: "log", domain: [150, 1500], label: "bio12 (mm)" }).svg);
+    expect(t).toEqual(expect.arrayContaining(["200", "500", "1,000"]));
+    // over four decades only the powers of ten, which fit
+    expect(texts(draw({ type: "log", label: "bio12 (mm)" }).svg)).toEqual(expect.arrayContaining(["1", "10", "100", "1,000"]));
+    expect(t).not.toContain("1k");
+  });
+
+  it("tick labels never overlap: wide numbers get fewer ticks, many decades every other power of ten", () => {
+    const ticks = (color: Record<string, unknown>) => {
+      const svg = render({
+        color: { label: "v", ...color },
+        marks: [Plot.dot([{ x: 1, v: color.lo }, { x: 2, v: color.hi }], { x: "x", fill: "v" })],
+      })
+        .svg;
+      return texts(svg.slice(svg.indexOf("genesys-ramp"))).slice(0);
+    };
+    expect(ticks({ lo: 1e6, hi: 3.5e6 })).toEqual(["1,000,000", "2,000,000", "3,000,000"]);
+    expect(ticks({ type: "log", lo: 1, hi: 3.5e10 })).toEqual(["1", "10,000", "100,000,000"]);
+    expect(ticks({ type: "log", lo: 150, hi: 190 })).toEqual(["150", "160", "170", "180", "190"]);
+  });
+
+  it("no values (all missing): no ramp", () => {
+    expect(render({ color: { type: "linear" }, marks: [Plot.dot([{ x: 1, v: null }], { x: "x", fill: "v" })] }).svg).not.toContain(
+      "genesys-ramp",
+    );
+  });
+
   it("two different ramps have different gradient ids (two SVGs inlined in one page do not share one)", () => {
     const id = (svg: string) => /id="(genesys-ramp-[a-z0-9]+)"/.exec(svg)![1];
     expect(id(draw({ scheme: "viridis" }).svg)).not.toBe(id(draw({ scheme: "reds" }).svg));
@@ -138,5 +166,8 @@ describe("a helper's continuous colour: sharedMaterialMatrix", () => {
     expect(svg).toContain("genesys-ramp-");
     expect(texts(svg)).toContain("Sets of duplicates both institutes hold (count)");
     expect(stops(svg)[0]).toBe("rgb(242, 246, 251)");
+    // counts from zero (the palest cell is not read as none), in whole numbers
+    expect(texts(svg)).toEqual(expect.arrayContaining(["0", "1", "2", "3"]));
+    expect(texts(svg)).not.toContain("0.5");
   });
 });

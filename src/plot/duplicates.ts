@@ -39,7 +39,12 @@ export function sharedMaterialMatrix(sets: DataFrame, { title = "Material shared
       ...(across ? { marginTop: 30 } : { marginBottom: 60 }),
       x: across ? { label: null, axis: "top" as const, tickRotate: 0 } : { label: null, tickRotate: -45 },
       y: { label: null },
-      color: { type: "linear", range: ["#f2f6fb", CATEGORY_COLOURS[0]!], label: "Sets of duplicates both institutes hold (count)" },
+      color: {
+        type: "linear",
+        zero: true,
+        range: ["#f2f6fb", CATEGORY_COLOURS[0]!],
+        label: "Sets of duplicates both institutes hold (count)",
+      },
       marks: [
         Plot.cell(data, { x: "a", y: "b", fill: "n", inset: 0.5 }),
         Plot.text(data, { x: "a", y: "b", text: (d: { n: number }) => fmt(d.n), fill: "black" }),

@@ -137,7 +137,7 @@ export function figsConfusion(model: FigsModelsResult, { title = "", note = "" }
       padding: 0,
       x: { label: "predicted", axis: "top" },
       y: { label: "observed" },
-      color: { type: "linear", range: ["#f2f6fb", CATEGORY_COLOURS[0]!], label: "Test sites (count)" },
+      color: { type: "linear", zero: true, range: ["#f2f6fb", CATEGORY_COLOURS[0]!], label: "Test sites (count)" },
       marks: [
         Plot.cell(data, { x: "predicted", y: "observed", fill: "n", inset: 0.5 }),
         Plot.text(data, { x: "predicted", y: "observed", text: (d: { n: number }) => fmt(d.n), fill: "black", fontSize: 16 }),

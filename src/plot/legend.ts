@@ -98,6 +98,57 @@ function rampAxisScale(scale: ColourScale): Record<string, unknown> {
   return { type, domain: ends, ...extra };
 }
 
+/** The px a tick label takes at 11 px, with room to the next (for ticks that must not overlap). */
+const labelPx = (ticks: readonly number[]) => Math.max(...ticks.map((t) => number(t).length)) * 6.6 + 12;
+
+/**
+ * Ticks of a log ramp a reader can read, "200, 500, 1,000" rather than Plot's "1k" beside unlabelled minor ticks: 1, 2
+ * and 5 times a power of ten inside the domain, only the powers (or every second one…) when their labels would
+ * overlap, linear ticks inside a single decade.
+ */
+function logTicks(domain: readonly unknown[], w: number): number[] | undefined {
+  const [lo, hi] = [Number(domain[0]), Number(domain.at(-1))].sort((a, b) => a - b) as [number, number];
+  if (!(lo > 0) || !Number.isFinite(hi)) return undefined;
+  const within = (steps: number[]) => {
+    const out: number[] = [];
+    for (let p = Math.floor(Math.log10(lo)); p <= Math.ceil(Math.log10(hi)); p++) {
+      for (const m of steps) if (m * 10 ** p >= lo && m * 10 ** p <= hi) out.push(Number((m * 10 ** p).toPrecision(6)));
+    }
+    return out;
+  };
+  // the narrowest gap between two ticks against the widest label
+  const fits = (t: number[]) => t.every((v, i) => i === 0 || (w * Math.log10(v / t[i - 1]!)) / Math.log10(hi / lo) >= labelPx(t));
+  const ticks = [[1, 2, 5], [1]].map(within).find((t) => t.length >= 2 && fits(t));
+  if (ticks) return ticks;
+  const powers = within([1]);
+  if (powers.length < 2) return linearTicks(domain, w); // inside one decade a log scale is nearly linear
+  // many decades: every second, third… power of ten
+  for (let k = 2;; k++) {
+    const every = powers.filter((_, i) => i % k === 0);
+    if (every.length <= 2 || fits(every)) return every;
+  }
+}
+
+/**
+ * Ticks of a linear (or pow, symlog, diverging) ramp: at 1, 2 or 5 times a power of ten, at most one per 64 px and as
+ * far apart as their labels are wide (1,000,000 takes more room than 5), whole numbers when the domain's ends are
+ * (counts read 0, 1, 2, 3, not 0.0, 0.5, 1.0).
+ */
+function linearTicks(domain: readonly unknown[], w: number): number[] | undefined {
+  const [lo, hi] = [Number(domain[0]), Number(domain.at(-1))].sort((a, b) => a - b) as [number, number];
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi <= lo) return undefined;
+  const raw = (hi - lo) / Math.max(2, Math.floor(w / 64));
+  let p = 10 ** Math.floor(Math.log10(raw));
+  for (let i = 0;; i++) {
+    const step = Math.max([1, 2, 5][i % 3]! * p, Number.isInteger(lo) && Number.isInteger(hi) ? 1 : 0);
+    if (i % 3 === 2) p *= 10;
+    if (step < raw) continue;
+    const out: number[] = [];
+    for (let k = Math.ceil(lo / step); k * step <= hi + step * 1e-9; k++) out.push(Number((k * step).toPrecision(12)));
+    if (out.length <= 2 || (w * step) / (hi - lo) >= labelPx(out)) return out;
+  }
+}
+
 /** A continuous colour ramp: a gradient bar sampled from the scale, Plot's axis of the same scale type under it. */
 function ramp(scale: ColourScale, document: Document, width: number): Key {
   const w = Math.max(120, Math.min(320, width - 40 - INDENT));
@@ -107,6 +158,12 @@ function ramp(scale: ColourScale, document: Document, width: number): Key {
     return `<stop offset="${(i / STOPS).toFixed(4)}" stop-color="${esc(colour)}"/>`;
   }).join("");
   const id = `genesys-ramp-${hash(stops)}`;
+  const type = rampAxisScale(scale).type;
+  const ticks = type === "log"
+    ? { ticks: logTicks(scale.domain ?? [], w), tickFormat: number }
+    : type === "utc" || type === "time"
+    ? { ticks: Math.max(2, Math.floor(w / 80)) }
+    : { ticks: linearTicks(scale.domain ?? [], w), tickFormat: number };
   const axis = Plot.plot({
     document,
     width: w + 40,
@@ -116,8 +173,8 @@ function ramp(scale: ColourScale, document: Document, width: number): Key {
     marginLeft: 20,
     marginRight: 20,
     style: { background: "none" },
-    x: { ...rampAxisScale(scale), label: null, ticks: Math.max(2, Math.floor(w / 64)) },
-    marks: [Plot.axisX({ tickSize: 5, fontSize: 11 } as Plot.AxisXOptions)],
+    x: { ...rampAxisScale(scale), label: null },
+    marks: [Plot.axisX({ tickSize: 5, fontSize: 11, ...ticks } as Plot.AxisXOptions)],
   } as Plot.PlotOptions) as unknown as Element;
   const top = heading(scale.label);
   const bar = `<defs><linearGradient id="${id}" x1="0" x2="1" y1="0" y2="0">${stops}</linearGradient></defs>` +
@@ -140,7 +197,8 @@ export function colourLegend(scale: ColourScale | undefined, requested: boolean,
   const domain = scale.domain ?? [];
   const range = scale.range ?? [];
   if (typeof scale.interpolate === "function" && typeof scale.apply === "function") {
-    return domain.length >= 2 ? ramp(scale, document, width) : NONE;
+    // no values (all missing): nothing to key
+    return domain.length >= 2 && domain.every((d) => Number.isFinite(Number(d))) ? ramp(scale, document, width) : NONE;
   }
   if (scale.type === "threshold") {
     if (!domain.length || range.length !== domain.length + 1) return NONE;
