@@ -3,9 +3,9 @@
  * land only, and holding syntheticClimate() at each cell centre; climateAtSites() reads them like real WorldClim files.
  * A coarse 2° set here (the sandbox's own is 10′).
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import pl from "nodejs-polars";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { climateAtSites, climateLayersOf } from "../src/climate/sites.ts";
@@ -82,5 +82,41 @@ describe("sandboxClimate()", () => {
     expect(climateLayersOf(df)!.getColumn("generated").toArray()).toEqual([true, true, true, true]);
     expect(diagnostics(df)!.notes.join("\n")).toMatch(/hold generated data \(the sandbox's synthetic climate\)/);
     expect(SANDBOX_CLIMATE_LABEL).toMatch(/^generated climate \(sandbox\)/);
+  });
+
+  it("lets two builds of one cache run at once: neither deletes the other's files, both return the whole set", async () => {
+    // a second build starts while the first is writing (two notebooks or test workers on a fresh cache): before,
+    // it deleted the first one's folder in progress, and the first then replaced the finished set and failed
+    const shared = mkdtempSync(join(tmpdir(), "climate-race-"));
+    try {
+      let inner = "";
+      const outer = sandboxClimate({
+        cache: shared,
+        minutes: 120,
+        onProgress: (done) => void (done === 8 && !inner && (inner = sandboxClimate({ cache: shared, minutes: 120 }))),
+      });
+      expect(inner).toBe(outer);
+      expect(readdirSync(outer).sort()).toEqual(sandboxClimateFiles("120m").sort());
+      expect(readdirSync(shared)).toEqual([basename(outer)]); // no folder in progress left behind
+      const df = await climateAtSites(pl.DataFrame({ DECLATITUDE: [25], DECLONGITUDE: [9] }), outer, { layers: ["bio12"] });
+      expect(df.getColumn("bio12").toArray()[0]).toBe(Math.fround(syntheticClimate(25, 9, relief(25, 9)).bio.bio12));
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
+  it("removes a folder in progress that a killed build left an hour ago, and leaves a live one alone", () => {
+    const shared = mkdtempSync(join(tmpdir(), "climate-stale-"));
+    try {
+      const name = basename(sandboxClimate({ cache: shared, minutes: 120 }));
+      rmSync(join(shared, name), { recursive: true }); // the next call builds again
+      const [old, live] = [`${name}.1-1.part`, `${name}.2-1.part`].map((p) => join(shared, p));
+      for (const p of [old!, live!]) mkdirSync(p), writeFileSync(join(p, "wc2.1_120m_bio_1.tif"), "half a file");
+      utimesSync(old!, new Date(Date.now() - 2 * 3_600_000), new Date(Date.now() - 2 * 3_600_000));
+      sandboxClimate({ cache: shared, minutes: 120 });
+      expect(readdirSync(shared).sort()).toEqual([name, basename(live!)]);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 });

@@ -6,9 +6,9 @@
  * Made once per version of the model and kept in the sandbox's cache.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { BIO } from "../climate/bioclim.ts";
@@ -141,14 +141,39 @@ export function sandboxClimate(
   const grid = globalGrid(minutes);
   const dir = join(options.cache ?? defaultCacheDir(), `climate-${minutes}m-${version(grid)}`);
   const files = sandboxClimateFiles(`${minutes}m`);
-  if (files.every((f) => existsSync(join(dir, f)))) return dir;
-  const tmp = `${dir}.part`;
-  rmSync(tmp, { recursive: true, force: true });
+  const complete = () => files.every((f) => existsSync(join(dir, f)));
+  if (complete()) return dir;
+  sweepStaleParts(dir);
+  // each build writes its own folder (two notebooks or test workers may build one cache at once) and moves it in whole
+  const tmp = `${dir}.${process.pid}-${++builds}.part`;
   mkdirSync(tmp, { recursive: true });
-  writeAll(tmp, files, grid, options.onProgress);
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(tmp, dir);
+  try {
+    writeAll(tmp, files, grid, options.onProgress);
+    if (!complete()) {
+      if (existsSync(dir)) renameSync(dir, `${tmp}.incomplete`); // a set with files missing (deleted by hand): set aside
+      renameSync(tmp, dir);
+    }
+  } catch (e) {
+    if (!complete()) throw e; // another build moved its whole set in first: use that one
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+    rmSync(`${tmp}.incomplete`, { recursive: true, force: true });
+  }
   return dir;
+}
+
+let builds = 0;
+/** A folder in progress untouched for an hour was left by a build that was killed: removed. */
+const STALE_MS = 3_600_000;
+
+/** Removes the folders in progress of `dir` that a killed build left behind (a live build's files are newer). */
+function sweepStaleParts(dir: string): void {
+  const parent = dirname(dir), prefix = `${basename(dir)}.`;
+  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+    if (!name.startsWith(prefix) || !/\.part(\.incomplete)?$/.test(name)) continue;
+    const path = join(parent, name);
+    if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 function writeAll(dir: string, files: string[], grid: Grid, onProgress?: (rowsDone: number, rows: number) => void): void {
