@@ -478,6 +478,70 @@ describe("sharedMaterialMatrix: institute codes a reader can read", () => {
   });
 });
 
+describe("sharedMaterialMatrix: institutes named, not only coded (issue 45, item 5)", () => {
+  const sets = pl.DataFrame({
+    set_id: [1, 1, 2, 2, 3, 3],
+    INSTCODE: ["COL003", "USA022", "COL003", "PER001", "USA022", "PER001"],
+  });
+  const names = new Map([
+    ["COL003", "International Center for Tropical Agriculture (CIAT), Genetic Resources Program, Km 17 Recta Cali-Palmira"],
+    ["USA022", "Western Regional Plant Introduction Station, USDA-ARS"],
+  ]);
+  /** The key's lines: 11 px text under the chart, in order. */
+  const noteLines = (svg: string) =>
+    [...svg.matchAll(/<text x="(\d+)" y="(\d+)" font-size="11" fill="#333">([^<]*)<\/text>/g)].map((m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+      text: m[3]!,
+    }));
+  it("a key of code: name lines drawn into the SVG under the chart and legend, wrapped at the figure's width", async () => {
+    const { sharedMaterialMatrix } = await import("../src/plot/index.ts");
+    const fig = sharedMaterialMatrix(sets, { names });
+    const lines = noteLines(fig.svg);
+    const text = lines.map((l) => l.text).join(" ");
+    expect(text).toContain("COL003: International Center for Tropical Agriculture (CIAT), Genetic Resources Program, Km 17 Recta");
+    expect(text).toContain("USA022: Western Regional Plant Introduction Station, USDA-ARS");
+    // a code without a name in the Map says so, rather than being left out
+    expect(text).toContain("PER001: no name found (not in the names given)");
+    // under everything else, inside the figure, each line inside its width; a wrapped name's second line indented
+    const { width, height } = fig.size;
+    const legendY = Math.max(...[...fig.svg.matchAll(/translate\(4 (\d+)\)/g)].map((m) => Number(m[1])));
+    for (const l of lines) {
+      expect(l.y).toBeGreaterThan(legendY);
+      expect(l.y).toBeLessThanOrEqual(height);
+      expect(l.x + l.text.length * 6.1).toBeLessThanOrEqual(width);
+    }
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.some((l) => l.x > 4)).toBe(true);
+    // the axis keeps the short code
+    expect(fig.svg).toMatch(/<text[^>]*>COL003<\/text>/);
+    // a plain record reads the same
+    expect(noteLines(sharedMaterialMatrix(sets, { names: Object.fromEntries(names) }).svg)).toEqual(lines);
+  });
+  it("without names no key (nothing invented)", async () => {
+    const { sharedMaterialMatrix } = await import("../src/plot/index.ts");
+    expect(noteLines(sharedMaterialMatrix(sets).svg)).toEqual([]);
+  });
+  it("an unknown option or a wrong type: a GenesysInputError naming the function and what to pass", async () => {
+    const { sharedMaterialMatrix } = await import("../src/plot/index.ts");
+    const call = (o: unknown) => () => sharedMaterialMatrix(sets, o as never);
+    expect(call({ name: names })).toThrow(GenesysInputError);
+    expect(call({ name: names })).toThrow(/sharedMaterialMatrix\(\): unknown option 'name' \(did you mean 'names'\?\)/);
+    expect(call({ name: names })).toThrow(/Hint: accepted options: title, names/);
+    expect(call({ names: ["COL003"] })).toThrow(
+      /sharedMaterialMatrix\(\): option 'names' is \["COL003"\]; it must be a Map of WIEWS code -> /,
+    );
+    expect(call({ names: ["COL003"] })).toThrow(/institute name, as `await g\.instituteNames\(codes\)` returns/);
+    expect(call({ title: 3 })).toThrow(/option 'title' is 3; it must be a string/);
+  });
+  it("a frame without the sets' columns: what to pass, not polars' not found", async () => {
+    const { sharedMaterialMatrix } = await import("../src/plot/index.ts");
+    const call = () => sharedMaterialMatrix(pl.DataFrame({ set_id: [1], INST: ["COL003"] }));
+    expect(call).toThrow(/sharedMaterialMatrix\(\): the frame has no column 'INSTCODE'/);
+    expect(call).toThrow(/Hint: pass the sets of probableDuplicates\(df\): sharedMaterialMatrix\(dups.sets\)/);
+  });
+});
+
 describe("render(): a long subtitle survives export", () => {
   it("wraps at the figure's width into lines that fit, every word kept, the chart moved down to make room", async () => {
     const { render } = await import("../src/plot/figure.ts");

@@ -36,9 +36,15 @@ await display(dups.summary);`,
   [
     "md",
     "**2. Which genebanks share material.** Each cell counts the sets of probable duplicates that both institutes hold " +
-    "a record of.",
+    "a record of. The axes carry the institutes' WIEWS codes; their names, asked of Genesys with `g.instituteNames()`, " +
+    "are the key under the matrix, so that the figure still says which genebank is which when it is shared as a picture.",
   ],
-  ["code", `await display(sharedMaterialMatrix(dups.sets, { title: "Bean material shared between genebanks (sets)" }))`],
+  [
+    "code",
+    `const institutes = [...new Set(dups.sets.getColumn("INSTCODE").toArray() as string[])].sort();
+const names = await g.instituteNames(institutes);
+await display(sharedMaterialMatrix(dups.sets, { title: "Bean material shared between genebanks (sets)", names }));`,
+  ],
   [
     "md",
     "**3. Sets to review.** Deterministic cores can be accepted as they are; sets that hold together by name or " +

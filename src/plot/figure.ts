@@ -95,6 +95,11 @@ export interface RenderOptions {
   title?: string;
   /** Under the title, e.g. "20,000 of 145,564 points drawn (random sample)". */
   subtitle?: string;
+  /**
+   * Lines under the chart and its legend, each wrapped at the figure's width: a key of the codes on an axis
+   * ("COL003: Centro Internacional de Agricultura Tropical"), a source. Drawn into the SVG, so a PNG or a print keeps them.
+   */
+  notes?: string[];
 }
 
 /** The average width of a character of the 12 px subtitle (system-ui), generous so that a line never runs past the edge. */
@@ -109,6 +114,20 @@ function wrapWords(text: string, max: number): string[] {
     else lines.push(word);
   }
   return lines;
+}
+
+/** The height of a line of notes (11 px text). */
+const NOTE_LINE_PX = 15;
+/** The average width of a character of the 11 px notes, generous as the subtitle's. */
+const NOTE_CHAR_PX = 6.1;
+/** An indent for a note's continued lines, so that each note reads as one item. */
+const NOTE_INDENT_PX = 14;
+
+/** Notes as lines that fit `width`: every word kept, a note's second and later lines indented. */
+function noteLines(notes: string[], width: number): { text: string; indent: number }[] {
+  return notes.flatMap((note) =>
+    wrapWords(note, Math.floor((width - 8 - NOTE_INDENT_PX) / NOTE_CHAR_PX)).map((text, i) => ({ text, indent: i ? NOTE_INDENT_PX : 0 }))
+  );
 }
 
 /** Plot's symbol and opacity legends would be HTML outside the SVG, lost on export: refused rather than dropped. */
@@ -168,12 +187,17 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
   );
   chart.setAttribute("y", String(top));
   chart.removeAttribute("xmlns");
-  const total = top + height + (key.height ? key.height + 8 : 0);
+  const below = top + height + (key.height ? key.height + 8 : 0);
+  const notes = noteLines(extra.notes ?? [], width);
+  const total = below + (notes.length ? 8 + notes.length * NOTE_LINE_PX : 0);
   const parts = [
     heading ? `<text x="4" y="18" font-size="15" font-weight="600">${esc(heading)}</text>` : "",
     ...sub.map((line, i) => `<text x="4" y="${(heading ? 40 : 14) + 16 * i}" font-size="12" fill="#555">${esc(line)}</text>`),
     chart.outerHTML,
     key.svg ? `<g transform="translate(4 ${top + height + 8})" font-size="11" font-family="system-ui, sans-serif">${key.svg}</g>` : "",
+    ...notes.map(({ text, indent }, i) =>
+      `<text x="${4 + indent}" y="${below + 8 + NOTE_LINE_PX * i + 11}" font-size="11" fill="#333">${esc(text)}</text>`
+    ),
   ];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" ` +
     `font-family="system-ui, sans-serif" style="background: white; color: black">${parts.join("")}</svg>`;
