@@ -110,8 +110,8 @@ await display(scoreTable(rwa));`,
   ],
   [
     "code",
-    `const heading = \`Aphid resistance (RWA) by \${rwa.best.name}: \${rwa.counts.test} held-back sites\`;
-await display(figsConfusion(rwa, { title: heading, note: "self-test on generated data" }));
+    `// the trait and its classes by their descriptor's names ("resistant (R)"), not the column's codes
+await display(figsConfusion(rwa, { descriptors: t.descriptors, note: "self-test on generated data" }));
 const ranked = rwa.importance.filter(pl.col("model").eq(pl.lit(rwa.best.name))).join(meaning, { leftOn: "variable", rightOn: "name" })
   .select("variable", "meaning", "unit", pl.col("importance").round(0).alias("importance (largest = 100)"))
   .sort("importance (largest = 100)", true);
@@ -146,10 +146,11 @@ await display(bets.subset.head(8).select(
   [
     "code",
     `const note = "self-test on generated data and generated climate (sandbox)";
-await display(figsBestBetsMap(bets, rwa, { variable: "bio12", unit: "mm", note }));
+const bio12 = { variable: "bio12", variableName: "annual precipitation", unit: "mm" };
+await display(figsBestBetsMap(bets, rwa, { ...bio12, note }));
 await display(figsProbabilityPlot(bets, rwa, {
-  variable: "bio12",
-  unit: "mm",
+  ...bio12,
+  descriptors: t.descriptors,
   title: "Predicted chance of aphid resistance (RWA) against annual precipitation",
   note: "self-test on generated data",
 }));`,
