@@ -32,6 +32,7 @@ interface Reference {
   trialStations: { notAt: { crop: string; title?: string; stations: string[] }[] };
   trialMembership: { minOwnShare: number; except: string[]; owners: Record<string, string> };
   piNumbers: { instcodes: string[]; laterYears: number; anchors: [number, number][] };
+  landraceShare: { list: { instcode: string; crop: string; min: number }[] };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
@@ -202,6 +203,9 @@ interface Counts {
   seedRemarksOnClones: string[];
   /** NPGS accession numbers outside their acquisition year's range (piNumbers) */
   piNumbersOff: string[];
+  /** "INSTCODE crop": [landraces, bred material (400-599)], and the collections with too few landraces (landraceShare) */
+  statusMix: Record<string, [number, number]>;
+  landraceShareOff: string[];
   /** "taxon|wild" or "taxon|landrace": accessions by country of origin (firstOrigin) */
   origins: Record<string, Record<string, number>>;
   originNotFirst: string[];
@@ -441,6 +445,15 @@ export function piOff(accenumb: string, acq: string | null): string | null {
   return null;
 }
 
+/** The collections with fewer landraces among their material of known status than crop-reference.json landraceShare says. */
+export function landraceShareOff(mix: Record<string, [number, number]>): string[] {
+  return ref.landraceShare.list.flatMap(({ instcode, crop, min }) => {
+    const [landraces, bred] = mix[`${instcode} ${crop}`] ?? [0, 0];
+    const share = landraces / (landraces + bred);
+    return share >= min ? [] : [`${instcode} ${crop}: ${landraces} landraces, ${bred} bred (${(share * 100).toFixed(0)} %)`];
+  });
+}
+
 /** Seconds each phase of a run took: building (or opening) the database, reading and checking passports, traits. */
 type Seconds = { database: number; passports: number; traits: number };
 
@@ -483,6 +496,8 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       gpsImplausible: [],
       seedRemarksOnClones: [],
       piNumbersOff: [],
+      statusMix: {},
+      landraceShareOff: [],
       origins: {},
       originNotFirst: [],
     };
@@ -512,6 +527,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         ? piOff(String(accenumb[i]), acq[i] === null ? null : String(acq[i]))
         : null;
       if (pi) note(c.piNumbersOff, `${id}: ${pi}`);
+      if (s === 300 || (s >= 400 && s < 600)) (c.statusMix[`${inst[i]} ${crop[i]}`] ??= [0, 0])[s === 300 ? 0 : 1]++;
       for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
         // (without a country of origin there is nothing to hold the donor against)
         if (orig[i] !== null && code !== inst[i] && !plausibleDonor(code, String(orig[i]), s, String(crop[i]))) {
@@ -575,6 +591,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       }
     }
     firstOrigins(c);
+    c.landraceShareOff = landraceShareOff(c.statusMix);
     const passports = since(t1), t2 = performance.now();
     const traits = await readTraits(g, statusOf);
     return { ...c, traits, seconds: { database, passports, traits: since(t2) } };
@@ -710,6 +727,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.traits.membershipOff).toEqual([]);
   expect(Object.keys(c.traits.ownShares).length).toBeGreaterThan(20);
   expect(c.piNumbersOff).toEqual([]);
+  expect(c.landraceShareOff).toEqual([]);
 }
 
 describe("the rules can fail", () => {
@@ -849,6 +867,12 @@ describe("the rules can fail", () => {
     expect(piOff("PI 18", "19900512")).toMatch(/below PI 377555/);
     expect(piOff("PI 640000", "1960----")).toMatch(/or above/);
     expect(piOff("PI 368494", "19720415")).toBe(null);
+  });
+
+  it("collections: CIAT's beans 59 % landraces (codes.json's default mix), as the sandbox had them, are caught", () => {
+    expect(landraceShareOff({ "COL003 beans": [583, 403], "PHL001 rice": [700, 150] })).toEqual([
+      "COL003 beans: 583 landraces, 403 bred (59 %)",
+    ]);
   });
 
   it("dates compare at the precision both have", () => {

@@ -129,6 +129,10 @@ export const Institute = z.object({
   wildShare: z.record(z.string(), z.number().min(0).max(1)).optional(),
   /** SAMPSTAT weights of its cultivated material where the genebank publishes them; else codes.json `sampstatCultivated`. */
   sampstat: Weights(z.number().int()).optional(),
+  /** SAMPSTAT weights of one crop's cultivated material where they differ from the genebank's (CIMMYT's maize and wheat). */
+  sampstatCrop: z.record(z.string(), Weights(z.number().int())).optional(),
+  /** Where the SAMPSTAT weights come from. */
+  sampstatSource: z.string().min(1).optional(),
   /** Share of its accessions of Annex I crops in the Treaty's Multilateral System (MLSSTAT). */
   mls: z.number().min(0).max(1),
   /** Safety-duplication sites (DUPLSITE) of seed accessions, and of clonal ones (in vitro back-ups). */

@@ -110,7 +110,8 @@ async function createPairs(con: DuckDBConnection): Promise<number[]> {
 function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, string> {
   const wildTaxa = taxaOf(crop.taxa, true);
   const cultTaxa = taxaOf(crop.taxa, false);
-  const sampstat = weighted((inst.sampstat ?? SAMPSTAT_CULTIVATED).filter(([code]) => !crop.sampstatNotUsed?.includes(code)));
+  const mix = inst.sampstatCrop?.[crop.code] ?? inst.sampstat ?? SAMPSTAT_CULTIVATED;
+  const sampstat = weighted(mix.filter(([code]) => !crop.sampstatNotUsed?.includes(code)));
   const origins = here(crop.origins);
   const duplClonal = inst.duplClonal ?? [""];
   return {
