@@ -139,8 +139,9 @@ await display(\`base rate of R among the \${sites} hidden sites: \${(100 * base)
   \`in the top 10% (\${bets.subset.height} best bets): \${Math.round(top * bets.subset.height)} resistant, \` +
   \`\${(100 * top).toFixed(1)}%, \${(top / base).toFixed(1)} times the base rate (self-test target: at least 2)\`);
 await display(bets.subset.head(8).select(
-  pl.col("FIGS_RANK").alias("rank"), "INSTCODE", "ACCENUMB", "DOI", pl.col("bio12").round(0).alias("annual precipitation, bio12 (mm)"),
-  pl.col("FIGS_SCORE").round(2).alias("predicted chance of R"), pl.col("truth").alias("true class (hidden from the model)"),
+  pl.col("FIGS_RANK").alias("rank"), "INSTCODE", pl.col("INSTCODE_name").alias("genebank"), "ACCENUMB", "DOI",
+  pl.col("bio12").round(0).alias("annual precipitation (mm)"),
+  pl.col("FIGS_SCORE").round(2).alias("chance of resistant (R)"), pl.col("truth").alias("true class (hidden)"),
 ));`,
   ],
   [
