@@ -107,7 +107,7 @@ const spread = Math.max(...groups.map((r) => Number(r.sd)));
 const gap = Number(top?.["mean Fe (mg/kg)"]) - Number(bottom?.["mean Fe (mg/kg)"]);
 await display(
   groups.length < 2
-    ? \`Nothing to compare: \${groups.length ? \`only \${top!.material} has\` : "no group has"} \${MIN_N} or more accession \` +
+    ? \`Nothing to compare: \${groups.length ? \`only one group, \${top!.material}, has\` : "no group has"} \${MIN_N} or more accession \` +
       \`means\${groups.length ? \` (\${top!["accession means"]})\` : ""}; the other groups are too few to compare (marked in the \` +
       \`table; drawn as points in the box plot). A larger sandbox or real data, with more screened accessions, answers it.\`
     : \`Highest mean: \${top!.material}, \${top!["mean Fe (mg/kg)"]} mg/kg (\${top!["accession means"]} accession means); \` +
