@@ -221,11 +221,11 @@ describe("the figures", () => {
     expect(map).toMatch(/<text[^>]*>&lt; [\d,]+ mm<\/text>/);
     expect(map).toMatch(/<text[^>]*>≥ [\d,]+ mm<\/text>/);
     const prob = figsProbabilityPlot(bets, model, { variable: "bio12", unit: "mm" }).svg;
-    expect(prob).toMatch(/P\(drought = tolerant\) by/);
+    expect(prob).toMatch(/drought: chance of tolerant by/);
     expect(prob).toMatch(/bio12 \(mm\)/);
     const cm = figsConfusion(model).svg;
     const t = model.best.test as { n: number };
-    expect(cm).toContain(`drought on ${t.n} held-back test sites`);
+    expect(cm).toContain(`drought: ${model.best.name} on ${t.n} held-back test sites`);
     expect(cm).toMatch(/always the largest class: 0\.\d\d/);
   }, 120_000);
 });

@@ -79,3 +79,50 @@ describe("trait scatter on a traits frame", () => {
     expect(free).toContain('aria-label="x-axis tick label"');
   });
 });
+
+describe("institutes named on trait figures (issue 45, item 5: labels, not codes)", () => {
+  const byInst = pl.DataFrame({
+    INSTCODE: ["COL003", "COL003", "USA022", "USA022", "PER001", null],
+    Fe: [60, 62, 55, 57, 70, 65],
+    Zn: [30, 31, 28, 29, 35, 33],
+  });
+  const names = new Map([["COL003", "Centro Internacional de Agricultura Tropical"], [
+    "USA022",
+    "Western Regional Plant Introduction Station",
+  ]]);
+  /** The key's lines under the chart. */
+  const key = (svg: string) => [...svg.matchAll(/<text x="\d+" y="\d+" font-size="11" fill="#333">([^<]*)<\/text>/g)].map((m) => m[1]!);
+
+  it("traitBox by INSTCODE: codes beside the boxes, and under the chart a key naming them (unknown is no institute)", () => {
+    const svg = traitBox(byInst, "Fe", "INSTCODE", { minN: 1, names }).svg;
+    expect(key(svg)).toEqual([
+      "COL003: Centro Internacional de Agricultura Tropical",
+      "PER001: no name found (not in the names given)",
+      "USA022: Western Regional Plant Introduction Station",
+    ]);
+    expect(groupsOf(svg).some((l) => l.startsWith("COL003 (n = 2"))).toBe(true);
+    expect(key(traitBox(byInst, "Fe", "INSTCODE", { minN: 1 }).svg)).toEqual([]);
+  });
+
+  it("traitScatter coloured by INSTCODE: the key names the institutes with a hue, in the legend's order", () => {
+    const svg = traitScatter(byInst, "Fe", "Zn", { color: "INSTCODE", names }).svg;
+    expect(key(svg)).toEqual([
+      "COL003: Centro Internacional de Agricultura Tropical",
+      "USA022: Western Regional Plant Introduction Station",
+      "PER001: no name found (not in the names given)",
+    ]);
+  });
+
+  it("a misspelt option or a wrong type: a GenesysInputError naming the function and what to pass", () => {
+    expect(() => traitBox(byInst, "Fe", "INSTCODE", { name: names } as never)).toThrow(
+      /traitBox\(\): unknown option 'name' \(did you mean 'names'\?\)/,
+    );
+    expect(() => traitScatter(byInst, "Fe", "Zn", { colour: "INSTCODE" } as never)).toThrow(
+      /traitScatter\(\): unknown option 'colour' \(did you mean 'color'\?\)/,
+    );
+    expect(() => traitBox(byInst, "Fe", "INSTCODE", { minN: "5" } as never)).toThrow(/option 'minN' is "5"; it must be a whole number/);
+    expect(() => traitScatter(byInst, "Fe", "Zn", { names: "COL003" } as never)).toThrow(
+      /option 'names' is "COL003"; it must be a Map of group value -> name/,
+    );
+  });
+});

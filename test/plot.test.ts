@@ -542,6 +542,29 @@ describe("sharedMaterialMatrix: institutes named, not only coded (issue 45, item
   });
 });
 
+describe("render(): a long title survives export", () => {
+  it("wraps at the figure's width (cut at the right edge before: figsConfusion's 'Russian wheat aphid resistance (RWA): …')", async () => {
+    const { render } = await import("../src/plot/figure.ts");
+    const Plot = await import("@observablehq/plot");
+    const title = "Russian wheat aphid resistance (RWA): k nearest neighbours on 132 held-back test sites";
+    const svg = render({ width: 680, height: 200, marks: [Plot.dot([{ x: 1, y: 2 }], { x: "x", y: "y" })] }, title, {
+      subtitle: "accuracy 0.86",
+    }).svg;
+    const lines = [...svg.matchAll(/<text x="4" y="(\d+)" font-size="15" font-weight="600">([^<]*)<\/text>/g)];
+    expect(lines.length).toBe(2);
+    expect(lines.map((m) => m[2]).join(" ")).toBe(title);
+    for (const m of lines) expect(m[2]!.length * 9.4).toBeLessThanOrEqual(680 - 8);
+    // the subtitle under the title's last line, the chart under the subtitle
+    const subY = Number(/<text x="4" y="(\d+)" font-size="12" fill="#555">accuracy 0.86/.exec(svg)![1]);
+    expect(subY).toBeGreaterThan(Number(lines[1]![1]) + 10);
+    const chartY = Number(svg.match(/<svg[^>]* y="(\d+)"/g)!.map((s) => s.match(/ y="(\d+)"/)![1]).at(-1));
+    expect(chartY).toBeGreaterThan(subY);
+    // a short title stays one line where it was
+    const short = render({ width: 680, height: 200, marks: [Plot.dot([{ x: 1, y: 2 }], { x: "x", y: "y" })] }, "A title").svg;
+    expect(short).toContain('<text x="4" y="18" font-size="15" font-weight="600">A title</text>');
+  });
+});
+
 describe("render(): a long subtitle survives export", () => {
   it("wraps at the figure's width into lines that fit, every word kept, the chart moved down to make room", async () => {
     const { render } = await import("../src/plot/figure.ts");

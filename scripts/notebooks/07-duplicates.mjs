@@ -80,7 +80,7 @@ await display(review.head(12));`,
     `await display(\`\${dups.review.height} pairs to review (of \${beans.height.toLocaleString("en")} records); the first 10:\`);
 await display(
   dups.review.head(10).select(
-    "rank", "review_score", "evidence", "conflicts",
+    "rank", pl.col("review_score").round(2), "evidence", "conflicts",
     "INSTCODE_a", "ACCENUMB_a", "ACCENAME_a", "INSTCODE_b", "ACCENUMB_b", "ACCENAME_b",
     "SPECIES_a", "SPECIES_b", "ORIGCTY_a", "ORIGCTY_b", "SAMPSTAT_a", "SAMPSTAT_b", "COLLSITE_a", "COLLSITE_b",
   ),

@@ -110,8 +110,8 @@ await display(scoreTable(rwa));`,
   ],
   [
     "code",
-    `const heading = \`Aphid resistance (RWA) by \${rwa.best.name}: \${rwa.counts.test} held-back sites\`;
-await display(figsConfusion(rwa, { title: heading, note: "self-test on generated data" }));
+    `// the trait and its classes by their descriptor's names ("resistant (R)"), not the column's codes
+await display(figsConfusion(rwa, { descriptors: t.descriptors, note: "self-test on generated data" }));
 const ranked = rwa.importance.filter(pl.col("model").eq(pl.lit(rwa.best.name))).join(meaning, { leftOn: "variable", rightOn: "name" })
   .select("variable", "meaning", "unit", pl.col("importance").round(0).alias("importance (largest = 100)"))
   .sort("importance (largest = 100)", true);
@@ -139,17 +139,19 @@ await display(\`base rate of R among the \${sites} hidden sites: \${(100 * base)
   \`in the top 10% (\${bets.subset.height} best bets): \${Math.round(top * bets.subset.height)} resistant, \` +
   \`\${(100 * top).toFixed(1)}%, \${(top / base).toFixed(1)} times the base rate (self-test target: at least 2)\`);
 await display(bets.subset.head(8).select(
-  pl.col("FIGS_RANK").alias("rank"), "INSTCODE", "ACCENUMB", "DOI", pl.col("bio12").round(0).alias("annual precipitation, bio12 (mm)"),
-  pl.col("FIGS_SCORE").round(2).alias("predicted chance of R"), pl.col("truth").alias("true class (hidden from the model)"),
+  pl.col("FIGS_RANK").alias("rank"), "INSTCODE", pl.col("INSTCODE_name").alias("genebank"), "ACCENUMB", "DOI",
+  pl.col("bio12").round(0).alias("annual precipitation (mm)"),
+  pl.col("FIGS_SCORE").round(2).alias("chance of resistant (R)"), pl.col("truth").alias("true class (hidden)"),
 ));`,
   ],
   [
     "code",
     `const note = "self-test on generated data and generated climate (sandbox)";
-await display(figsBestBetsMap(bets, rwa, { variable: "bio12", unit: "mm", note }));
+const bio12 = { variable: "bio12", variableName: "annual precipitation", unit: "mm" };
+await display(figsBestBetsMap(bets, rwa, { ...bio12, note }));
 await display(figsProbabilityPlot(bets, rwa, {
-  variable: "bio12",
-  unit: "mm",
+  ...bio12,
+  descriptors: t.descriptors,
   title: "Predicted chance of aphid resistance (RWA) against annual precipitation",
   note: "self-test on generated data",
 }));`,

@@ -102,6 +102,10 @@ export interface RenderOptions {
   notes?: string[];
 }
 
+/** The average width of a character of the 15 px bold title, generous (DejaVu Sans Bold, resvg's default, is wide). */
+const TITLE_CHAR_PX = 9.4;
+/** The height of a line of the title. */
+const TITLE_LINE_PX = 20;
 /** The average width of a character of the 12 px subtitle (system-ui), generous so that a line never runs past the edge. */
 const SUBTITLE_CHAR_PX = 6.6;
 
@@ -178,7 +182,10 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
   const heading = title ?? extra.title;
   // a long subtitle wraps at the figure's width (a PNG, a print or a screenshot keeps only what is inside it)
   const sub = extra.subtitle ? wrapWords(extra.subtitle, Math.floor((width - 8) / SUBTITLE_CHAR_PX)) : [];
-  const top = (heading ? 26 : 0) + sub.length * 16 + (sub.length ? 2 : 0) + (heading || sub.length ? 6 : 0);
+  // so does a long title, at its larger, bold characters
+  const head = heading ? wrapWords(heading, Math.floor((width - 8) / TITLE_CHAR_PX)) : [];
+  const titleEnd = head.length ? 26 + TITLE_LINE_PX * (head.length - 1) : 0;
+  const top = titleEnd + sub.length * 16 + (sub.length ? 2 : 0) + (heading || sub.length ? 6 : 0);
   const key = legendOption === false ? { svg: "", height: 0 } : colourLegend(
     withLabel(node.scale("color"), label),
     !!legendOption,
@@ -191,8 +198,8 @@ export function render(options: Plot.PlotOptions, title?: string, extra: RenderO
   const notes = noteLines(extra.notes ?? [], width);
   const total = below + (notes.length ? 8 + notes.length * NOTE_LINE_PX : 0);
   const parts = [
-    heading ? `<text x="4" y="18" font-size="15" font-weight="600">${esc(heading)}</text>` : "",
-    ...sub.map((line, i) => `<text x="4" y="${(heading ? 40 : 14) + 16 * i}" font-size="12" fill="#555">${esc(line)}</text>`),
+    ...head.map((line, i) => `<text x="4" y="${18 + TITLE_LINE_PX * i}" font-size="15" font-weight="600">${esc(line)}</text>`),
+    ...sub.map((line, i) => `<text x="4" y="${(heading ? titleEnd + 14 : 14) + 16 * i}" font-size="12" fill="#555">${esc(line)}</text>`),
     chart.outerHTML,
     key.svg ? `<g transform="translate(4 ${top + height + 8})" font-size="11" font-family="system-ui, sans-serif">${key.svg}</g>` : "",
     ...notes.map(({ text, indent }, i) =>

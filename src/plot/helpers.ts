@@ -13,6 +13,10 @@ import { type Figure, render } from "./figure.ts";
 import { needColumns, selectHint } from "./columns.ts";
 import { boxPolygon, inBox, type MapExtent, resolveExtent } from "./extent.ts";
 import { type Categories, categories, CATEGORY_COLOURS, datasetNames, fmt, paddedDomain, plural, type Units, withUnit } from "./labels.ts";
+import { z } from "zod";
+import { isFrame } from "../kernel/analysis.ts";
+import { checkOptionsWith } from "../kernel/options.ts";
+import { instituteKey, InstituteNames } from "./institutes.ts";
 
 export { SAMPSTAT_LABELS };
 
@@ -300,6 +304,40 @@ export function traitHistogram(
   );
 }
 
+/** The values of a colour column that have a hue of their own (not "other", not "unknown"), in the legend's order. */
+function ownHues(values: readonly unknown[], scale: Categories): string[] {
+  const own = [...new Set(values.filter((v) => v !== null && v !== undefined && v !== "").map(String))]
+    .filter((v) => scale.label(v).startsWith(`${v} (`));
+  return own.sort((a, b) => scale.domain.indexOf(scale.label(a)) - scale.domain.indexOf(scale.label(b)));
+}
+
+const UnitsOption = z.union([z.custom<DataFrame>(isFrame), z.record(z.string(), z.string().nullable())]).optional().describe(
+  'the descriptors frame of g.traits() (t.descriptors) or a record of units, e.g. units: { "Seed iron content": "mg/kg" }',
+);
+const NamesOption = InstituteNames.optional().describe(
+  'a Map of group value -> name, as `await g.instituteNames(codes)` returns for INSTCODE (or a record { COL003: "…" })',
+);
+const TitleOption = z.string().optional().describe("a string: the figure's title");
+
+/** The options of traitBox(). */
+const TraitBoxOptions = z.strictObject({
+  units: UnitsOption,
+  title: TitleOption,
+  minN: z.number().int().positive().optional().describe("a whole number: fewest values a group is drawn as a box for"),
+  names: NamesOption,
+});
+type TraitBoxOptions = { units?: Units; title?: string; minN?: number; names?: InstituteNames };
+
+/** The options of traitScatter(). */
+const TraitScatterOptions = z.strictObject({
+  color: z.string().optional().describe('a string: the column the points are coloured by, e.g. color: "INSTCODE"'),
+  units: UnitsOption,
+  datasets: z.custom<DataFrame>(isFrame).optional().describe("the datasets frame of g.traits() (t.datasets), to name the trial"),
+  title: TitleOption,
+  names: NamesOption,
+});
+type TraitScatterOptions = { color?: string; units?: Units; datasets?: DataFrame; title?: string; names?: InstituteNames };
+
 /** What a trait figure's columns are: trait columns of the wide frame, and passport columns joined to it. */
 const TRAIT_HINT = "a trait is a column of the wide frame of g.traits() (named by its descriptor title, t.descriptors lists them); " +
   "a group or colour column is another column of that frame (INSTCODE…) or one joined to it from g.passports()";
@@ -313,7 +351,8 @@ export const MIN_BOX_N = 5;
  * the "unknown" group. A group with fewer than `minN` values (default MIN_BOX_N, 5) is drawn as its points, labelled
  * "points only", and counted in the subtitle. Groups of biological status (SAMPSTAT codes, their labels, or words such as
  * "wild", "landrace", "improved cultivar") are ordered by domestication, wild at the top; other groups by median, highest
- * first. The value axis holds every point with a margin, so no point is drawn on a group's label.
+ * first. The value axis holds every point with a margin, so no point is drawn on a group's label. Groups of institute codes
+ * (INSTCODE) are named in a key under the chart with `names` (what `await g.instituteNames(codes)` returns).
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -323,12 +362,8 @@ export const MIN_BOX_N = 5;
  * traitBox(wide, "Seed zinc content", "INSTCODE", { units: descriptors }).save("out/zn.svg");
  * ```
  */
-export function traitBox(
-  frame: DataFrame,
-  trait: string,
-  group: string,
-  { units, title = `${trait} by ${group}`, minN = MIN_BOX_N }: { units?: Units; title?: string; minN?: number } = {},
-): Figure {
+export function traitBox(frame: DataFrame, trait: string, group: string, options: TraitBoxOptions = {}): Figure {
+  const { units, title = `${trait} by ${group}`, minN = MIN_BOX_N, names } = checkOptionsWith("traitBox()", TraitBoxOptions, options) ?? {};
   needColumns(frame, "traitBox()", [trait, group], TRAIT_HINT);
   const df = flat(frame, trait, "explode").filter(pl.col(trait).isNotNull());
   const raw = records(df, [trait, group]);
@@ -368,6 +403,7 @@ export function traitBox(
       subtitle: `${fmt(data.length)} values in ${plural(order.length, "group")} (${group})${
         small.size ? `; ${plural(small.size, "group")} under n = ${minN} drawn as points, without a box` : ""
       }`,
+      ...(names ? { notes: instituteKey([...n.keys()].filter((k) => k !== "unknown").sort(), names) } : {}),
     },
   );
 }
@@ -420,7 +456,8 @@ function boxOrder(groups: string[], values: (k: string) => number[]): string[] {
  * the most frequent values, the rest "other", missing values grey as "unknown", counts in the legend. Axes carry units
  * (`units`: the descriptors frame of g.traits(), or a record); the subtitle says how many rows have both values: on a
  * traits frame, how many accession means and from which trial (`datasets`: the datasets frame of g.traits(), to name it);
- * coloured by country, countries by the name a reader uses (readingCountryName).
+ * coloured by country, countries by the name a reader uses (readingCountryName); coloured by INSTCODE, `names` (what
+ * `await g.instituteNames(codes)` returns) adds a key under the chart naming the institutes the legend shows.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -430,12 +467,8 @@ function boxOrder(groups: string[], values: (k: string) => number[]): string[] {
  * traitScatter(wide, "Seed iron content", "Seed zinc content", { color: "INSTCODE", units: descriptors }).save("out/fe-zn.svg");
  * ```
  */
-export function traitScatter(
-  frame: DataFrame,
-  x: string,
-  y: string,
-  { color, units, datasets, title = `${y} vs ${x}` }: { color?: string; units?: Units; datasets?: DataFrame; title?: string } = {},
-): Figure {
+export function traitScatter(frame: DataFrame, x: string, y: string, options: TraitScatterOptions = {}): Figure {
+  const { color, units, datasets, title = `${y} vs ${x}`, names } = checkOptionsWith("traitScatter()", TraitScatterOptions, options) ?? {};
   needColumns(frame, "traitScatter()", [x, y, ...(color ? [color] : [])], TRAIT_HINT);
   const df = flat(flat(frame, x, "mean"), y, "mean");
   const cols = [x, y, ...(color ? [color] : [])];
@@ -457,7 +490,10 @@ export function traitScatter(
       marks: [Plot.dot(data, { x, y, fill: scale ? "_colour" : CATEGORY_COLOURS[0]!, r: 2.5, fillOpacity: 0.8 })],
     },
     title,
-    { subtitle: [scatterCount(frame, withBoth, datasets), drawn.subtitle].filter(Boolean).join("; ") },
+    {
+      subtitle: [scatterCount(frame, withBoth, datasets), drawn.subtitle].filter(Boolean).join("; "),
+      ...(names && scale ? { notes: instituteKey(ownHues(both.getColumn(color!).toArray().map(colourOf), scale), names) } : {}),
+    },
   );
 }
 
