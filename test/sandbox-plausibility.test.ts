@@ -34,6 +34,8 @@ interface Reference {
   piNumbers: { instcodes: string[]; laterYears: number; anchors: [number, number][] };
   landraceShare: { list: { instcode: string; crop: string; min: number }[] };
   bredMaterial: { series: { crop: string; prefix: string; countries: string[] }[] };
+  collectionOrigins: { list: { instcode: string; crop: string; top?: string[]; maxShare?: Record<string, number> }[] };
+  landraceDivisions: { list: { crop: string; country: string; top: string[]; not: string[] }[] };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
@@ -208,6 +210,10 @@ interface Counts {
   statusMix: Record<string, [number, number]>;
   /** bred material with a collecting site, coordinates or date, and bred lines named in another country's series (bredMaterial) */
   bredCollected: string[];
+  /** landraces by "INSTCODE crop" and country, by "crop country" and division; what collectionOrigins and landraceDivisions find */
+  instOrigins: Record<string, Record<string, number>>;
+  divisions: Record<string, Record<string, number>>;
+  originsOff: string[];
   lineNamesOff: string[];
   landraceShareOff: string[];
   /** "taxon|wild" or "taxon|landrace": accessions by country of origin (firstOrigin) */
@@ -456,6 +462,27 @@ export function lineMisfit(crop: string, sampstat: number, name: string | null, 
   return series && !series.countries.includes(country) ? `${name} bred in ${country}` : null;
 }
 
+/** Counts in order, largest first: whether `top` leads them in that order. */
+const leads = (by: Record<string, number>, top: string[]) =>
+  Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, top.length).map(([k]) => k).join() === top.join();
+
+/** Genebanks' landraces from the wrong countries, and a country's from the wrong divisions (collectionOrigins, landraceDivisions). */
+export function originsOff(inst: Record<string, Record<string, number>>, divisions: Record<string, Record<string, number>>): string[] {
+  const show = (by: Record<string, number>) =>
+    JSON.stringify(Object.fromEntries(Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 6)));
+  const out: string[] = [];
+  for (const x of ref.collectionOrigins.list) {
+    const by = inst[`${x.instcode} ${x.crop}`] ?? {}, total = Object.values(by).reduce((a, b) => a + b, 0);
+    const over = Object.entries(x.maxShare ?? {}).filter(([k, max]) => (by[k] ?? 0) > max * total);
+    if ((x.top && !leads(by, x.top)) || over.length) out.push(`${x.instcode} ${x.crop} landraces: ${show(by)}`);
+  }
+  for (const x of ref.landraceDivisions.list) {
+    const by = divisions[`${x.crop} ${x.country}`] ?? {};
+    if (!leads(by, x.top) || x.not.some((d) => by[d])) out.push(`${x.crop} landraces of ${x.country}: ${show(by)}`);
+  }
+  return out;
+}
+
 /** The collections with fewer landraces among their material of known status than crop-reference.json landraceShare says. */
 export function landraceShareOff(mix: Record<string, [number, number]>): string[] {
   return ref.landraceShare.list.flatMap(({ instcode, crop, min }) => {
@@ -509,6 +536,9 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       piNumbersOff: [],
       statusMix: {},
       bredCollected: [],
+      instOrigins: {},
+      divisions: {},
+      originsOff: [],
       lineNamesOff: [],
       landraceShareOff: [],
       origins: {},
@@ -548,6 +578,13 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         orig[i] === null ? null : String(orig[i]),
       );
       if (line) note(c.lineNamesOff, `${id}: ${line}`);
+      if (s === 300 && orig[i] !== null) {
+        const byInst = c.instOrigins[`${inst[i]} ${crop[i]}`] ??= {}, o = String(orig[i]);
+        byInst[o] = (byInst[o] ?? 0) + 1;
+        const parts = site[i] === null ? [] : String(site[i]).split(", ");
+        const byDiv = c.divisions[`${crop[i]} ${o}`] ??= {}, div = parts.at(-1)!;
+        if (parts.length > 1) byDiv[div] = (byDiv[div] ?? 0) + 1;
+      }
       if (s === 300 || (s >= 400 && s < 600)) (c.statusMix[`${inst[i]} ${crop[i]}`] ??= [0, 0])[s === 300 ? 0 : 1]++;
       for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
         // (without a country of origin there is nothing to hold the donor against)
@@ -613,6 +650,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
     }
     firstOrigins(c);
     c.landraceShareOff = landraceShareOff(c.statusMix);
+    c.originsOff = originsOff(c.instOrigins, c.divisions);
     const passports = since(t1), t2 = performance.now();
     const traits = await readTraits(g, statusOf);
     return { ...c, traits, seconds: { database, passports, traits: since(t2) } };
@@ -750,6 +788,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.piNumbersOff).toEqual([]);
   expect(c.landraceShareOff).toEqual([]);
   expect(c.bredCollected).toEqual([]);
+  expect(c.originsOff).toEqual([]);
   expect(c.lineNamesOff).toEqual([]);
 }
 
@@ -897,6 +936,15 @@ describe("the rules can fail", () => {
     expect(lineMisfit("banana", 410, "FHIA-2231", "UGA")).toBe("FHIA-2231 bred in UGA");
     expect(lineMisfit("beans", 500, "BAT 29841", "COL")).toBe(null);
     expect(lineMisfit("beans", 300, "BAT 29841", "TZA")).toBe(null);
+  });
+
+  it("origins: IRRI's rice mostly Philippine and Indian pearl millet from Kerala, as the sandbox had them, are caught", () => {
+    const inst = { "PHL001 rice": { PHL: 263, IND: 30 }, "IND002 chickpea": { IND: 111, IRN: 18 }, "MEX002 maize": { MEX: 300 } };
+    const div = { "pearlmillet IND": { Rajasthan: 17, "Tamil Nadu": 16, Kerala: 4 }, "sorghum IND": { Maharashtra: 52, Karnataka: 20 } };
+    expect(originsOff(inst, div)).toEqual([
+      'PHL001 rice landraces: {"PHL":263,"IND":30}',
+      'pearlmillet landraces of IND: {"Rajasthan":17,"Tamil Nadu":16,"Kerala":4}',
+    ]);
   });
 
   it("collections: CIAT's beans 59 % landraces (codes.json's default mix), as the sandbox had them, are caught", () => {

@@ -28,6 +28,8 @@ export const Habitat = z.object({
   elevationIn: z.record(Code3, z.tuple([z.number(), z.number()])).optional(),
   /** GeoNames admin1 names per country (sites.json); a country not listed: anywhere in the band. */
   admin1: z.record(Code3, z.array(z.string().min(1)).min(1)).optional(),
+  /** Relative shares of a country's divisions (where the crop is grown most); a division not listed: 1. */
+  admin1Weights: z.record(Code3, z.record(z.string().min(1), z.number().int().positive())).optional(),
   source: z.string().min(1),
 }).strict();
 export type Habitat = z.infer<typeof Habitat>;

@@ -26,16 +26,25 @@ const here = (codes: readonly string[]) => codes.filter((c) => c in siteData().c
 /** A habitat's elevation band in a country (metres). */
 const bandIn = (h: Habitat, code3: string): [number, number] => h.elevationIn?.[code3] ?? h.elevation;
 
-/** The sites (indices into a country's sites.json list) of a habitat in a country: in its elevation band and divisions. */
+/**
+ * The sites (indices into a country's sites.json list) of a habitat in a country: in its elevation band and divisions.
+ * A division with a weight (`admin1Weights`) has its sites repeated so that its share of the draws follows the weight,
+ * whatever its number of sites; the others count once per site.
+ */
 export function habitatSites(h: Habitat, code3: string): number[] {
   const c = siteData().countries[code3];
   if (!c) return [];
-  const admin = h.admin1?.[code3];
+  const admin = h.admin1?.[code3], weights = h.admin1Weights?.[code3];
   const [lo, hi] = bandIn(h, code3);
-  return c.sites.flatMap(([, , , place], k) => {
+  const kept = c.sites.flatMap(([, , , place], k) => {
     const [, admin1, , , elev] = c.places[place]!;
-    return elev >= lo && elev <= hi && (!admin || admin.includes(admin1)) ? [k] : [];
+    return elev >= lo && elev <= hi && (!admin || admin.includes(admin1)) ? [[k, admin1] as const] : [];
   });
+  if (!weights) return kept.map(([k]) => k);
+  const count = new Map<string, number>();
+  for (const [, a] of kept) count.set(a, (count.get(a) ?? 0) + 1);
+  // a weight of 1 is worth ten draws of the division, spread over its sites
+  return kept.flatMap(([k, a]) => Array<number>(Math.max(1, Math.round((10 * (weights[a] ?? 1)) / count.get(a)!))).fill(k));
 }
 
 /** The countries of a list where a habitat (if any) has sites; an error naming the taxon when none is left. */
