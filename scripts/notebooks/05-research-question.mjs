@@ -102,15 +102,19 @@ await display(traitBox(compared, "Seed iron content", "material", {
     "code",
     `const groups = summary.filter(pl.col("material").neq(pl.lit("other / not recorded")).and(pl.col("accession means").gtEq(MIN_N)))
   .toRecords();
-const [top, bottom] = [groups[0]!, groups[groups.length - 1]!];
-const gap = Number(top["mean Fe (mg/kg)"]) - Number(bottom["mean Fe (mg/kg)"]);
+const [top, bottom] = [groups[0], groups[groups.length - 1]];
 const spread = Math.max(...groups.map((r) => Number(r.sd)));
+const gap = Number(top?.["mean Fe (mg/kg)"]) - Number(bottom?.["mean Fe (mg/kg)"]);
 await display(
-  \`Highest mean: \${top.material}, \${top["mean Fe (mg/kg)"]} mg/kg (\${top["accession means"]} accession means); \` +
-    \`lowest: \${bottom.material}, \${bottom["mean Fe (mg/kg)"]} mg/kg (\${bottom["accession means"]}). \` +
-    \`The difference, \${gap.toFixed(1)} mg/kg, is \${gap < spread / 2 ? "small" : "not small"} \` +
-    \`next to the within-group sd (up to \${spread.toFixed(1)} mg/kg). Groups of fewer than \${MIN_N} accession means are \` +
-    \`not compared (marked in the table; drawn as points in the box plot).\`,
+  groups.length < 2
+    ? \`Nothing to compare: \${groups.length ? \`only one group, \${top!.material}, has\` : "no group has"} \${MIN_N} or more accession \` +
+      \`means\${groups.length ? \` (\${top!["accession means"]})\` : ""}; the other groups are too few to compare (marked in the \` +
+      \`table; drawn as points in the box plot). A larger sandbox or real data, with more screened accessions, answers it.\`
+    : \`Highest mean: \${top!.material}, \${top!["mean Fe (mg/kg)"]} mg/kg (\${top!["accession means"]} accession means); \` +
+      \`lowest: \${bottom!.material}, \${bottom!["mean Fe (mg/kg)"]} mg/kg (\${bottom!["accession means"]}). \` +
+      \`The difference, \${gap.toFixed(1)} mg/kg, is \${gap < spread / 2 ? "small" : "not small"} \` +
+      \`next to the within-group sd (up to \${spread.toFixed(1)} mg/kg). Groups of fewer than \${MIN_N} accession means are \` +
+      \`not compared (marked in the table; drawn as points in the box plot).\`,
 );`,
   ],
   [
