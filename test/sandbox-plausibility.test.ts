@@ -33,6 +33,7 @@ interface Reference {
   trialMembership: { minOwnShare: number; except: string[]; owners: Record<string, string> };
   piNumbers: { instcodes: string[]; laterYears: number; anchors: [number, number][] };
   landraceShare: { list: { instcode: string; crop: string; min: number }[] };
+  bredMaterial: { series: { crop: string; prefix: string; countries: string[] }[] };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
@@ -205,6 +206,9 @@ interface Counts {
   piNumbersOff: string[];
   /** "INSTCODE crop": [landraces, bred material (400-599)], and the collections with too few landraces (landraceShare) */
   statusMix: Record<string, [number, number]>;
+  /** bred material with a collecting site, coordinates or date, and bred lines named in another country's series (bredMaterial) */
+  bredCollected: string[];
+  lineNamesOff: string[];
   landraceShareOff: string[];
   /** "taxon|wild" or "taxon|landrace": accessions by country of origin (firstOrigin) */
   origins: Record<string, Record<string, number>>;
@@ -445,6 +449,13 @@ export function piOff(accenumb: string, acq: string | null): string | null {
   return null;
 }
 
+/** A bred line named in a programme's series from a country other than the programme's (crop-reference.json bredMaterial); else null. */
+export function lineMisfit(crop: string, sampstat: number, name: string | null, country: string | null): string | null {
+  if (sampstat < 400 || sampstat >= 600 || name === null || country === null) return null;
+  const series = ref.bredMaterial.series.find((x) => x.crop === crop && new RegExp(`^${x.prefix}\\d`).test(name));
+  return series && !series.countries.includes(country) ? `${name} bred in ${country}` : null;
+}
+
 /** The collections with fewer landraces among their material of known status than crop-reference.json landraceShare says. */
 export function landraceShareOff(mix: Record<string, [number, number]>): string[] {
   return ref.landraceShare.list.flatMap(({ instcode, crop, min }) => {
@@ -497,6 +508,8 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       seedRemarksOnClones: [],
       piNumbersOff: [],
       statusMix: {},
+      bredCollected: [],
+      lineNamesOff: [],
       landraceShareOff: [],
       origins: {},
       originNotFirst: [],
@@ -527,6 +540,14 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         ? piOff(String(accenumb[i]), acq[i] === null ? null : String(acq[i]))
         : null;
       if (pi) note(c.piNumbersOff, `${id}: ${pi}`);
+      if (s >= 400 && s < 600 && [site[i], lat[i], coll[i]].some((x) => x !== null)) note(c.bredCollected, `${id}: ${site[i]}, ${coll[i]}`);
+      const line = lineMisfit(
+        String(crop[i]),
+        s,
+        accename[i] === null ? null : String(accename[i]),
+        orig[i] === null ? null : String(orig[i]),
+      );
+      if (line) note(c.lineNamesOff, `${id}: ${line}`);
       if (s === 300 || (s >= 400 && s < 600)) (c.statusMix[`${inst[i]} ${crop[i]}`] ??= [0, 0])[s === 300 ? 0 : 1]++;
       for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
         // (without a country of origin there is nothing to hold the donor against)
@@ -728,6 +749,8 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(Object.keys(c.traits.ownShares).length).toBeGreaterThan(20);
   expect(c.piNumbersOff).toEqual([]);
   expect(c.landraceShareOff).toEqual([]);
+  expect(c.bredCollected).toEqual([]);
+  expect(c.lineNamesOff).toEqual([]);
 }
 
 describe("the rules can fail", () => {
@@ -867,6 +890,13 @@ describe("the rules can fail", () => {
     expect(piOff("PI 18", "19900512")).toMatch(/below PI 377555/);
     expect(piOff("PI 640000", "1960----")).toMatch(/or above/);
     expect(piOff("PI 368494", "19720415")).toBe(null);
+  });
+
+  it("bred material: a BAT line from Tanzania and a FHIA hybrid from Uganda, as the sandbox had them, are caught", () => {
+    expect(lineMisfit("beans", 500, "BAT 29841", "TZA")).toBe("BAT 29841 bred in TZA");
+    expect(lineMisfit("banana", 410, "FHIA-2231", "UGA")).toBe("FHIA-2231 bred in UGA");
+    expect(lineMisfit("beans", 500, "BAT 29841", "COL")).toBe(null);
+    expect(lineMisfit("beans", 300, "BAT 29841", "TZA")).toBe(null);
   });
 
   it("collections: CIAT's beans 59 % landraces (codes.json's default mix), as the sandbox had them, are caught", () => {

@@ -329,11 +329,28 @@ describe("names and numbers (src/sandbox/generator/names.ts)", () => {
     // Spanish and Portuguese letters only
     for (const [name] of named) expect(name).toMatch(/^[A-Za-zÁÉÍÓÚÑÜáéíóúñüÂÊÔÃÕÇâêôãõç ]+$/);
   });
-  it("bred material carries its programme's line designation; no two records share one", async () => {
-    const rows = await query("accessionName,sampStat,cropName", { crop: ["beans", "chickpea"] });
-    const lines = rows.filter((r) => r[0] && Number(r[1]) >= 400 && Number(r[1]) < 600).map((r) => r[0]!);
+  it("bred material carries its programme's line designation, only from the programme's country; no two records share one", async () => {
+    // a BAT line is CIAT's (Colombia), ICCV and ICSV lines ICRISAT's (India), IR lines IRRI's (the Philippines): MCPD's
+    // ORIGCTY of bred material is where it was bred
+    const series: Record<string, string> = {
+      BAT: "COL",
+      ICCV: "IND",
+      ICSV: "IND",
+      IR: "PHL",
+      BRS: "BRA",
+      RWR: "RWA",
+      NABE: "UGA",
+      KAT: "KEN",
+      WAB: "CIV",
+      BR: "BGD",
+      RD: "THA",
+    };
+    const rows = await query("accessionName,sampStat,cropName,countryOfOrigin.code3", { crop: ["beans", "chickpea", "sorghum", "rice"] });
+    const bred = rows.filter((r) => r[0] && Number(r[1]) >= 400 && Number(r[1]) < 600);
+    const lines = bred.map((r) => r[0]!);
     expect(lines.length).toBeGreaterThan(10);
-    for (const l of lines) expect(l).toMatch(/^(BAT|ICCV) \d+$/);
+    for (const l of lines) expect(l).toMatch(/^(BAT|ICCV|ICSV|IR|BRS|RWR|NABE|KAT B|WAB|BR|RD) ?\d+$/);
+    expect(bred.filter((r) => r[3] && r[3] !== series[r[0]!.split(" ")[0]!]).map((r) => `${r[0]} ${r[3]}`)).toEqual([]);
     expect(new Set(lines).size).toBe(lines.length);
   });
   it("a donor number is the donor's own, one per sample: given with a donor, never shared between two records", async () => {

@@ -194,6 +194,10 @@ const NamesFile = z.object({
   landraceNames: z.record(z.string(), z.record(z.string(), z.array(z.string().min(1)))),
   /** Prefixes of breeding programmes' line designations, per crop. */
   linePrefix: z.record(z.string(), z.string()),
+  /** The countries a crop's `linePrefix` series is bred in (a programme's own); a crop not listed: any country. */
+  lineCountries: z.record(z.string(), z.array(Code3).min(1)),
+  /** Another programme's series of a crop in a country (IITA's PITA plantains in Nigeria). */
+  linePrefixIn: z.record(z.string(), z.record(Code3, z.string().min(1))),
 }).strict();
 
 const Term = z.object({ code: z.string(), title: z.string(), description: z.string().optional() }).strict();

@@ -20,7 +20,7 @@
  */
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { COLL_SITE_TEXT, SITES_PER_COUNTRY } from "./passports.ts";
-import { linePrefixSql, PLACE_WORD, TAXON_NAME_KEYS } from "./names.ts";
+import { lineNamePrefixSql, PLACE_WORD, TAXON_NAME_KEYS } from "./names.ts";
 import { DONORS } from "./reference.ts";
 import { str, strList } from "./sql.ts";
 import { ACCESSION_COLUMNS, accessionOf, hasTable, readTruthTable, textOrNull } from "./truth.ts";
@@ -236,7 +236,7 @@ async function nameOrigins(con: DuckDBConnection): Promise<void> {
         AND s.k = CASE WHEN a.orig_cty IS NOT NULL THEN a.site_k ELSE (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT END
     WHERE p.pos = 0 AND p.gtype = 'dup'
   ), p AS (
-    SELECT o.*, ${linePrefixSql()} AS prefix FROM o
+    SELECT o.*, ${lineNamePrefixSql("cty")} AS prefix FROM o
   ), b AS (
     SELECT gid, CASE WHEN samp_stat >= 400 AND samp_stat < 600 AND prefix IS NOT NULL THEN prefix || id::VARCHAR
       WHEN own IS NOT NULL THEN own[1 + ((h(gid, 320) % len(own)) + (row_number() OVER w - 1))::INT % len(own)]

@@ -38,9 +38,32 @@ export function landraceNames(area: string, crop: string): string[] {
   return [...own, ...own, ...(a.any ?? [])];
 }
 
-/** SQL: the line prefix of the row's `crop_code`. */
+/** SQL: the line prefix of the row's `crop_code` (a pedigree's parents: any programme's). */
 export const linePrefixSql = (): string =>
   `CASE crop_code ${Object.entries(LINE_PREFIX).map(([c, p]) => `WHEN ${str(c)} THEN ${str(p)}`).join(" ")} END`;
+
+/** The prefix of a bred line's name of a crop bred in a country (as lineNamePrefixSql gives it), or undefined. */
+export function linePrefixOf(crop: string, country: string | null): string | undefined {
+  const own = country === null ? undefined : names.linePrefixIn[crop]?.[country];
+  const where = names.lineCountries[crop];
+  return own ?? (!where || (country !== null && where.includes(country)) ? LINE_PREFIX[crop] : undefined);
+}
+
+/**
+ * SQL: the prefix of a bred line's name from the row's `crop_code` and the country it was bred in (`country`, its
+ * ORIGCTY): the programme of that country (names.json `linePrefixIn`), the crop's series where it is bred
+ * (`lineCountries`), else NULL (no BAT line from Tanzania, no FHIA hybrid from Uganda).
+ */
+export function lineNamePrefixSql(country: string): string {
+  const own = Object.entries(names.linePrefixIn).flatMap(([crop, by]) =>
+    Object.entries(by).map(([c, p]) => `WHEN crop_code = ${str(crop)} AND ${country} = ${str(c)} THEN ${str(p)}`)
+  );
+  const series = Object.entries(LINE_PREFIX).map(([crop, p]) => {
+    const where = names.lineCountries[crop];
+    return `WHEN crop_code = ${str(crop)}${where ? ` AND ${country} IN (${where.map(str).join(", ")})` : ""} THEN ${str(p)}`;
+  });
+  return `CASE ${[...own, ...series].join(" ")} END`;
+}
 
 /**
  * SQL: a record's ACCENAME, given columns `id`, `samp_stat`, `crop_code`, `name_area`, `names`, `nnames` (its row of
@@ -48,7 +71,7 @@ export const linePrefixSql = (): string =>
  */
 export function accessionNameSql(): string {
   const placeWord = `CASE name_area ${Object.entries(PLACE_WORD).map(([a, w]) => `WHEN ${str(a)} THEN ${str(w)}`).join(" ")} END`;
-  const prefix = linePrefixSql();
+  const prefix = lineNamePrefixSql("orig_cty");
   const local = `names[1 + (h(id, 10) % nnames)::BIGINT]`;
   return `CASE
     WHEN samp_stat >= 400 AND samp_stat < 600 THEN CASE WHEN u(id, 9) < 0.7 THEN ${prefix} || id::VARCHAR END

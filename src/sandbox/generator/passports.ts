@@ -116,8 +116,9 @@ function siteJoinSql(seed: number): string {
       co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
       co.name_area, nm.names, coalesce(nm.nnames, 0) AS nnames,
       s.place, s.admin, s.km, s.dir, s.place_elev, s.k AS site_k, hs.elev_lo, hs.elev_hi,
-      (o.samp_stat < 400 OR u(o.id, 3) < 0.2) AS collected,
-      u(o.id, 12) < CASE WHEN o.samp_stat < 400 THEN 0.7 ELSE 0.15 END AS georef,
+      -- bred material (400-599) has a breeder, not a collecting site, coordinates or date (MCPD 2.1)
+      (o.samp_stat < 400 OR (o.samp_stat >= 600 AND u(o.id, 3) < 0.2)) AS collected,
+      u(o.id, 12) < CASE WHEN o.samp_stat < 400 THEN 0.7 WHEN o.samp_stat < 600 THEN 0 ELSE 0.15 END AS georef,
       -- a collector or breeder that existed when the sample was collected (1-3 years before acquisition), a donor that
       -- existed when it was given
       ${donorPick("o.acq_year - 3", 30)} AS dk,
