@@ -11,7 +11,7 @@ import { BIO } from "../src/climate/bioclim.ts";
 import { VARIABLES_FILE } from "../src/climate/layers.ts";
 import { SYNTHETIC_REGIONS_FILE, syntheticClimate, syntheticElevation, syntheticRegions } from "../src/climate/synthetic.ts";
 
-const REGIONS_SHA256 = "37d095a7aab2685ca51b3fd23357223bc3a4293b1a7d329de2914c684d377bf8";
+const REGIONS_SHA256 = "417929ffb58dbc123dc70193277bde936f70209881db64eb6a88d2ef1008203a";
 const at = (lat: number, lon: number, elevation = 0) => syntheticClimate(lat, lon, elevation);
 /** Index (0 = January) of the wettest month. */
 const wettestMonth = (prec: number[]) => prec.indexOf(Math.max(...prec));
