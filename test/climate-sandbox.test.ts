@@ -47,6 +47,13 @@ const STATIONS: [string, number, number, number][] = [
   ["Kabul", 34.53, 69.17, 12],
   ["Tehran", 35.7, 51.4, 17.5],
   ["Erzurum", 39.9, 41.27, 5.5],
+  // between the collecting sites' places (botanist re-read 3, issue 45: Huancayo had 25.1 °C, Mendoza 7.8 °C, Lima 26.6 °C)
+  ["Huancayo", -12.07, -75.21, 12],
+  ["Mendoza", -32.89, -68.83, 17],
+  ["San Juan", -31.54, -68.53, 18],
+  ["Lima (the cold Humboldt coast)", -12.05, -77.04, 19],
+  ["Trujillo", -8.11, -79.03, 20],
+  ["Walvis Bay (the cold Benguela coast)", -22.95, 14.5, 17],
 ];
 
 describe("the sandbox's climate at collecting places (generated data, held against climate normals)", () => {

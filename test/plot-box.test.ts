@@ -5,7 +5,7 @@
  */
 import pl from "nodejs-polars";
 import { describe, expect, it } from "vitest";
-import { domesticationRank, traitBox, traitScatter } from "../src/plot/helpers.ts";
+import { collectingSitesMap, domesticationRank, traitBox, traitScatter } from "../src/plot/helpers.ts";
 import { paddedDomain } from "../src/plot/labels.ts";
 import { traitByDataset } from "../src/plot/traits.ts";
 
@@ -113,6 +113,22 @@ describe("institutes named on trait figures (issue 45, item 5: labels, not codes
     ]);
   });
 
+  it("collectingSitesMap coloured by INSTCODE: the key under the map names the institutes of the legend", () => {
+    const sites = byInst.withColumns(
+      pl.Series("DECLATITUDE", [3.5, 3.6, 40, 40.1, -12, 5]),
+      pl.Series("DECLONGITUDE", [-76, -76.1, -120, -120.1, -77, -74]),
+    );
+    const svg = collectingSitesMap(sites, { color: "INSTCODE", names }).svg;
+    expect(key(svg)).toEqual([
+      "COL003: Centro Internacional de Agricultura Tropical",
+      "USA022: Western Regional Plant Introduction Station",
+      "PER001: no name found (not in the names given)",
+    ]);
+    expect(() => collectingSitesMap(sites, { colour: "INSTCODE" } as never)).toThrow(
+      /collectingSitesMap\(\): unknown option 'colour' \(did you mean 'color'\?\)/,
+    );
+  });
+
   it("a misspelt option or a wrong type: a GenesysInputError naming the function and what to pass", () => {
     expect(() => traitBox(byInst, "Fe", "INSTCODE", { name: names } as never)).toThrow(
       /traitBox\(\): unknown option 'name' \(did you mean 'names'\?\)/,
@@ -122,7 +138,7 @@ describe("institutes named on trait figures (issue 45, item 5: labels, not codes
     );
     expect(() => traitBox(byInst, "Fe", "INSTCODE", { minN: "5" } as never)).toThrow(/option 'minN' is "5"; it must be a whole number/);
     expect(() => traitScatter(byInst, "Fe", "Zn", { names: "COL003" } as never)).toThrow(
-      /option 'names' is "COL003"; it must be a Map of group value -> name/,
+      /option 'names' is "COL003"; it must be a Map of value -> name for the group or colour column/,
     );
   });
 });

@@ -9,7 +9,8 @@ export default [
     "semi-arid sites, with less than 500 mm of rain a year (WorldClim's bio12), and do they differ from the other " +
     "landraces in seed iron?** Rain-fed common bean needs about 300–500 mm over its season, so below 500 mm a year a " +
     "rain-fed landrace has grown under recurrent drought. Below about 250 mm beans are seldom grown without irrigation " +
-    "(Peru's coast, Arequipa, Sonora): a site that dry tells where the seed was collected, not that the crop lived on " +
+    "(Peru's coast, Arequipa) or the run-off of summer storms (the flood-water fields of Sonora's and Arizona's tepary " +
+    "beans): a site that dry tells where the seed was collected, not that the crop lived on " +
     "rain, and a FIGS study sets such sites apart. The climate at each collecting site comes from GeoTIFF layers: on the " +
     "sandbox, its **generated climate** (synthetic layers named like WorldClim 2.1's, labelled so in every figure); with " +
     "real data, WorldClim 2.1 fetched once by `worldclimDownload()` (set GENESYS_API_URL, and GENESYS_WORLDCLIM_DIR for " +
@@ -61,7 +62,7 @@ await display(climateSitesMap(landraces, bio12, {
   [
     "md",
     "**4. The landraces from dry sites.** Landraces whose site has less than 500 mm of rain a year, by country of " +
-    "origin, with how many of them lie below 250 mm (where beans are most likely irrigated); those with no climate " +
+    "origin, with how many of them lie below 250 mm (where beans most likely had irrigation or flood water); those with no climate " +
     "value (no coordinates, or off the land the layers cover) are counted apart.",
   ],
   [
@@ -78,7 +79,7 @@ await display(
   dry.groupBy("ORIGCTY_name")
     .agg(
       pl.len().alias("landraces"),
-      pl.col("bio12").lt(250).sum().alias("below 250 mm (likely irrigated)"),
+      pl.col("bio12").lt(250).sum().alias("below 250 mm (irrigated or flood-farmed)"),
       pl.col("bio12").median().round(0).alias("median bio12 (mm a year)"),
     )
     .sort(["landraces", "ORIGCTY_name"], [true, false]).head(10),

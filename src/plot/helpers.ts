@@ -190,7 +190,8 @@ export function worldCountries(): unknown {
  * values grey as "unknown", counts in the legend). `extent` sets what the map shows: by default (`"auto"`) the data's
  * own extent when it covers a small part of the world (a continent or less), else the world; `"data"`, `"world"`,
  * ISO 3166 alpha-3 codes (`["PER", "BOL"]`), a box `[west, south, east, north]`, or a region (`"Andes"`, REGIONS).
- * A zoomed map draws country borders; sites outside the extent are counted in the subtitle.
+ * A zoomed map draws country borders; sites outside the extent are counted in the subtitle. Coloured by INSTCODE,
+ * `names` (what `await g.instituteNames(codes)` returns) adds a key under the map naming the institutes the legend shows.
  * @example
  * ```ts
  * import { Genesys } from "genesys-notebook";
@@ -200,17 +201,9 @@ export function worldCountries(): unknown {
  * collectingSitesMap(df, { title: "Bean collecting sites", extent: "Andes" }).save("out/sites.svg");
  * ```
  */
-export function collectingSitesMap(
-  df: DataFrame,
-  { lon = "DECLONGITUDE", lat = "DECLATITUDE", color, title = "Collecting sites", extent, width = 900 }: {
-    lon?: string;
-    lat?: string;
-    color?: string;
-    title?: string;
-    extent?: MapExtent;
-    width?: number;
-  } = {},
-): Figure {
+export function collectingSitesMap(df: DataFrame, options: SitesMapOptions = {}): Figure {
+  const { lon = "DECLONGITUDE", lat = "DECLATITUDE", color, title = "Collecting sites", extent, width = 900, names } =
+    checkOptionsWith("collectingSitesMap()", SitesMapOptions, options) ?? {};
   const cols = [lon, lat, ...(color ? [color] : [])];
   needColumns(df, "collectingSitesMap()", cols, selectHint(cols, color ? "{ lon, lat, color }" : "{ lon, lat }"));
   const located = df.select(...cols).filter(pl.col(lon).isNotNull().and(pl.col(lat).isNotNull()));
@@ -256,7 +249,10 @@ export function collectingSitesMap(
         ],
     },
     title,
-    { subtitle: [georeferenced, outside, drawn.subtitle].filter(Boolean).join("; ") },
+    {
+      subtitle: [georeferenced, outside, drawn.subtitle].filter(Boolean).join("; "),
+      ...(names && scale ? { notes: instituteKey(ownHues(located.getColumn(color!).toArray(), scale), names) } : {}),
+    },
   );
 }
 
@@ -315,7 +311,8 @@ const UnitsOption = z.union([z.custom<DataFrame>(isFrame), z.record(z.string(), 
   'the descriptors frame of g.traits() (t.descriptors) or a record of units, e.g. units: { "Seed iron content": "mg/kg" }',
 );
 const NamesOption = InstituteNames.optional().describe(
-  'a Map of group value -> name, as `await g.instituteNames(codes)` returns for INSTCODE (or a record { COL003: "…" })',
+  "a Map of value -> name for the group or colour column, as `await g.instituteNames(codes)` returns for INSTCODE " +
+    '(or a record { COL003: "…" })',
 );
 const TitleOption = z.string().optional().describe("a string: the figure's title");
 
@@ -337,6 +334,27 @@ const TraitScatterOptions = z.strictObject({
   names: NamesOption,
 });
 type TraitScatterOptions = { color?: string; units?: Units; datasets?: DataFrame; title?: string; names?: InstituteNames };
+
+/** The options of collectingSitesMap(). */
+const SitesMapOptions = z.strictObject({
+  lon: z.string().optional().describe('a string: the longitude column, e.g. lon: "DECLONGITUDE"'),
+  lat: z.string().optional().describe('a string: the latitude column, e.g. lat: "DECLATITUDE"'),
+  color: z.string().optional().describe('a string: the column the sites are coloured by, e.g. color: "ORIGCTY_name"'),
+  title: z.string().optional().describe("a string: the figure's title"),
+  // checked by resolveExtent(), whose messages name the regions and the box's form
+  extent: z.any().optional(),
+  width: z.number().positive().optional().describe("a number of pixels, e.g. width: 900"),
+  names: NamesOption,
+});
+type SitesMapOptions = {
+  lon?: string;
+  lat?: string;
+  color?: string;
+  title?: string;
+  extent?: MapExtent;
+  width?: number;
+  names?: InstituteNames;
+};
 
 /** What a trait figure's columns are: trait columns of the wide frame, and passport columns joined to it. */
 const TRAIT_HINT = "a trait is a column of the wide frame of g.traits() (named by its descriptor title, t.descriptors lists them); " +
