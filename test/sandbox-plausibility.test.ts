@@ -414,7 +414,7 @@ function improvement(
           return r?.taxon === x.taxon && r.sampstat >= from && r.sampstat <= to;
         }).map(([, v]) => v),
       );
-    const ratio = of(400, 599) / of(300, 399), key = `${x.taxon}: ${x.trait}`;
+    const ratio = of(400, 599) / of(300, 399), key = `${x.taxon}: ${x.trait}${x.unit === "m" ? " (m)" : ""}`;
     out.improvement[key] = Math.round(ratio * 100) / 100;
     if (!(ratio >= x.ratio[0] && ratio <= x.ratio[1])) out.improvementOff.push(`${key}: improved/landrace ${ratio.toFixed(2)}`);
   }
@@ -913,6 +913,7 @@ describe("the rules can fail", () => {
     expect(out.improvementOff).toEqual([
       "Triticum aestivum: Grain yield: improved/landrace 0.97",
       "Triticum aestivum: Plant height: improved/landrace 1.01",
+      "Triticum aestivum: Plant height (m): improved/landrace 1.01", // the evaluations' metres, as v37 had them
     ]);
   });
 

@@ -310,6 +310,8 @@ const TraitsFile = z.object({
    * does not apply (not measured on that material); `terms`: a CODED column's one term (wild beans all climb); `origins`:
    * the values of material from those countries (Andean large-seeded lima beans).
    */
+  /** How the `wild` entries' units relate (PLTHT in cm gives PH_M in m). */
+  wildNote: z.string().min(1),
   wild: z.array(
     z.object({
       taxon: z.string().min(1),

@@ -205,7 +205,13 @@ function statusRange(w: { cultivated?: boolean; status?: "landrace" | "improved"
  * (observations join both and take the first). Two rows of a taxon, column and country may not share a SAMPSTAT.
  */
 async function createWildTraits(con: DuckDBConnection): Promise<void> {
-  const rows = readData("traits.json").wild.flatMap((w) =>
+  // plant height in metres (the evaluations' PH_M) follows the centimetres (PLTHT) where an entry gives only those
+  const wild = readData("traits.json").wild.map((w) => {
+    const cm = w.values.PLTHT;
+    if (cm === undefined || "PH_M" in w.values) return w;
+    return { ...w, values: { ...w.values, PH_M: cm === null ? null : cm.map((x) => x / 100) as [number, number, number, number] } };
+  });
+  const rows = wild.flatMap((w) =>
     [...new Set([...Object.keys(w.values), ...Object.keys(w.terms ?? {})])].flatMap((column) =>
       (w.origins ?? [null]).map((country) => {
         const v = w.values[column];
