@@ -66,8 +66,9 @@ await display(review.head(12));`,
     "shared word, a name with a typo, a common name) is not thrown away: `dups.review` ranks them by how likely they " +
     "are one material (the kinds of evidence and how rare the matched words are in the genus, how much of the two " +
     "names they cover, and what the rest of the passport agrees or conflicts on), one pair per ten records by default " +
-    '(`reviewPairs: "all"` gives every one). Each row has its evidence in words and the two records\' passport ' +
-    "fields side by side, as PGRdup's `ReviewProbDup()` lays sets out for a curator.\n\n" +
+    '(`reviewPairs: "all"` gives every one). Each row has the two records and the evidence in words ' +
+    "(which passport fields agree, with their values), as PGRdup's `ReviewProbDup()` lays sets out for a curator; " +
+    "`dups.review` also holds the two records' species, origin, status and collecting site side by side.\n\n" +
     "**What a curator does with it**: read from the top, and for each pair compare the two records' fields: the same " +
     "name written another way, the same species and origin, a collecting site or date that agrees, and no conflict, " +
     "make a likely duplicate; then ask the other genebank (its accession number is in the row) or compare the seed, " +
@@ -80,9 +81,8 @@ await display(review.head(12));`,
     `await display(\`\${dups.review.height} pairs to review (of \${beans.height.toLocaleString("en")} records); the first 10:\`);
 await display(
   dups.review.head(10).select(
-    "rank", pl.col("review_score").round(2), "evidence", "conflicts",
-    "INSTCODE_a", "ACCENUMB_a", "ACCENAME_a", "INSTCODE_b", "ACCENUMB_b", "ACCENAME_b",
-    "SPECIES_a", "SPECIES_b", "ORIGCTY_a", "ORIGCTY_b", "SAMPSTAT_a", "SAMPSTAT_b", "COLLSITE_a", "COLLSITE_b",
+    "rank", pl.col("review_score").round(2), "INSTCODE_a", "ACCENUMB_a", "ACCENAME_a",
+    "INSTCODE_b", "ACCENUMB_b", "ACCENAME_b", "evidence", "conflicts",
   ),
 );`,
   ],
