@@ -835,7 +835,8 @@ describe("the rules can fail", () => {
     expect(nameMisfit("Phaseolus lunatus", "beans", 300, "Pallar de Ica", "PER")).toBe(null);
     // INRAE Clermont-Ferrand's Belgian bananas, Kew's Millennium Seed Bank collecting in 1942, INIFAP donating in 1980
     expect(plausibleDonor("FRA010", "BEL", 300, "banana")).toBe(false);
-    expect(plausibleDonor("FRA010", "ESP", 300, "wheat")).toBe(true);
+    expect(plausibleDonor("FRA010", "ESP", 300, "wheat")).toBe(false); // INRAE gives France's cereals, not Spain's (botanist re-read)
+    expect(plausibleDonor("FRA010", "FRA", 300, "wheat")).toBe(true);
     expect([beforeFounded("GBR004", "19420610"), beforeFounded("MEX008", "1980----"), beforeFounded("MEX008", "1990")]).toEqual([
       true,
       true,
