@@ -300,6 +300,8 @@ const TraitsFile = z.object({
   trialSitesNote: z.string().min(1),
   /** Where a genebank's trials of one crop are grown when not at its country's stations (ITC's bananas in the tropics). */
   trialSitesByCrop: z.record(Code3, z.record(z.string(), z.array(z.string().min(1)).min(1))),
+  /** Where a genebank's trials were grown before a year (ICARDA at Tel Hadya until 2012): for a trial all of whose years are before it. */
+  trialSitesUntil: z.record(Code3, z.object({ until: z.number().int(), stations: z.array(z.string().min(1)).min(1) }).strict()),
   datasets: z.array(DatasetTemplate).min(1),
   /** Whose accessions a genebank's datasets hold, with sources. */
   membershipNote: z.string().min(1),

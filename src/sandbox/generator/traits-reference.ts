@@ -27,6 +27,8 @@ export const CROP_TRAITS: Record<string, CropTraits> = traits.crops;
 export const TRIAL_SITES: Record<string, string[]> = traits.trialSites;
 /** The stations of a genebank's country for one crop, where they differ from TRIAL_SITES (data/traits.json `trialSitesByCrop`). */
 export const TRIAL_SITES_BY_CROP: Record<string, Record<string, string[]>> = traits.trialSitesByCrop;
+/** The stations of a genebank's country before a year (data/traits.json `trialSitesUntil`: ICARDA's before its 2012 move). */
+export const TRIAL_SITES_UNTIL: Record<string, { until: number; stations: string[] }> = traits.trialSitesUntil;
 
 /** A descriptor of the data file, with a named descriptor or term list looked up. */
 function descriptor(d: DescriptorIn | string): DescriptorTemplate {

@@ -15,7 +15,14 @@
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { type Crop, CROPS, type Institute, INSTITUTES } from "./reference.ts";
-import { DATASET_TEMPLATES, type DatasetTemplate, type DescriptorTemplate, TRIAL_SITES, TRIAL_SITES_BY_CROP } from "./traits-reference.ts";
+import {
+  DATASET_TEMPLATES,
+  type DatasetTemplate,
+  type DescriptorTemplate,
+  TRIAL_SITES,
+  TRIAL_SITES_BY_CROP,
+  TRIAL_SITES_UNTIL,
+} from "./traits-reference.ts";
 import { num, recordsTable, str } from "./sql.ts";
 import { createFigsProbability, FIGS_TRIALS, figsTemplate } from "./figs.ts";
 import { readData } from "./data.ts";
@@ -91,8 +98,9 @@ async function addDataset(
   tpl: DatasetTemplate,
   uuidOf: (key: string) => Promise<string>,
 ): Promise<void> {
-  const stations = TRIAL_SITES_BY_CROP[owner.country]?.[crop.code] ?? TRIAL_SITES[owner.country] ??
-    [`${owner.acronym} station, ${owner.country}`];
+  const before = TRIAL_SITES_UNTIL[owner.country];
+  const stations = (before && Math.max(...tpl.years) < before.until ? before.stations : undefined) ??
+    TRIAL_SITES_BY_CROP[owner.country]?.[crop.code] ?? TRIAL_SITES[owner.country] ?? [`${owner.acronym} station, ${owner.country}`];
   const dsUuid = await uuidOf(`dataset:${crop.code}:${tpl.kind}`);
   const objectId = (await uuidOf(`oid:${crop.code}:${k}`)).replaceAll("-", "").slice(0, 24);
   // the template's number of sites, starting at a crop-dependent station
