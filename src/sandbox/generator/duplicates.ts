@@ -20,7 +20,7 @@
  */
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { COLL_SITE_TEXT, SITES_PER_COUNTRY } from "./passports.ts";
-import { lineNamePrefixSql, PLACE_WORD, TAXON_NAME_KEYS } from "./names.ts";
+import { lineNamePrefixSql, PLACE_WORD } from "./names.ts";
 import { DONORS } from "./reference.ts";
 import { str, strList } from "./sql.ts";
 import { ACCESSION_COLUMNS, accessionOf, hasTable, readTruthTable, textOrNull } from "./truth.ts";
@@ -228,10 +228,10 @@ async function nameOrigins(con: DuckDBConnection): Promise<void> {
       nullif(s.place, '') AS place
     FROM dup_pick p JOIN accession a ON a.id = p.id
       LEFT JOIN ref_country co ON co.code3 = coalesce(a.orig_cty, a.inst_country)
-      -- the taxon's own names where it has a list (the AAB and ABB bananas), else the crop's
-      LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = CASE
-        WHEN list_contains(${strList([...TAXON_NAME_KEYS])}, a.crop_code || ':' || a.taxon_name) THEN a.crop_code || ':' || a.taxon_name
-        ELSE a.crop_code END
+      -- the taxon's own names where it has a list (the AAB and ABB bananas), else the crop's: the key the passports read
+      LEFT JOIN ref_taxon tx ON tx.crop_code = a.crop_code
+        AND tx.genus || ' ' || tx.species || coalesce(' ' || tx.subtaxa, '') = a.taxon_name
+      LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = tx.name_key
       LEFT JOIN ref_site s ON s.code3 = co.code3
         AND s.k = CASE WHEN a.orig_cty IS NOT NULL THEN a.site_k ELSE (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT END
     WHERE p.pos = 0 AND p.gtype = 'dup'
