@@ -36,6 +36,7 @@ interface Reference {
   bredMaterial: { series: { crop: string; prefix: string; countries: string[] }[] };
   collectionOrigins: { list: { instcode: string; crop: string; top?: string[]; maxShare?: Record<string, number> }[] };
   landraceDivisions: { list: { crop: string; country: string; top: string[]; not: string[] }[] };
+  accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
@@ -214,6 +215,8 @@ interface Counts {
   instOrigins: Record<string, Record<string, number>>;
   divisions: Record<string, Record<string, number>>;
   originsOff: string[];
+  /** accession numbers not written as their genebank writes them (accessionNumbers) */
+  numbersOff: string[];
   lineNamesOff: string[];
   landraceShareOff: string[];
   /** "taxon|wild" or "taxon|landrace": accessions by country of origin (firstOrigin) */
@@ -462,6 +465,12 @@ export function lineMisfit(crop: string, sampstat: number, name: string | null, 
   return series && !series.countries.includes(country) ? `${name} bred in ${country}` : null;
 }
 
+/** Whether an accession number is written as its genebank writes them (crop-reference.json accessionNumbers). */
+export function numberFits(instcode: string, crop: string, accenumb: string): boolean {
+  const p = ref.accessionNumbers.patterns[`${instcode} ${crop}`] ?? ref.accessionNumbers.patterns[instcode];
+  return !p || new RegExp(p).test(accenumb);
+}
+
 /** Counts in order, largest first: whether `top` leads them in that order. */
 const leads = (by: Record<string, number>, top: string[]) =>
   Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, top.length).map(([k]) => k).join() === top.join();
@@ -539,6 +548,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       instOrigins: {},
       divisions: {},
       originsOff: [],
+      numbersOff: [],
       lineNamesOff: [],
       landraceShareOff: [],
       origins: {},
@@ -570,6 +580,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         ? piOff(String(accenumb[i]), acq[i] === null ? null : String(acq[i]))
         : null;
       if (pi) note(c.piNumbersOff, `${id}: ${pi}`);
+      if (!numberFits(String(inst[i]), String(crop[i]), String(accenumb[i]))) note(c.numbersOff, `${id} (${crop[i]}): ${accenumb[i]}`);
       if (s >= 400 && s < 600 && [site[i], lat[i], coll[i]].some((x) => x !== null)) note(c.bredCollected, `${id}: ${site[i]}, ${coll[i]}`);
       const line = lineMisfit(
         String(crop[i]),
@@ -789,6 +800,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.landraceShareOff).toEqual([]);
   expect(c.bredCollected).toEqual([]);
   expect(c.originsOff).toEqual([]);
+  expect(c.numbersOff).toEqual([]);
   expect(c.lineNamesOff).toEqual([]);
 }
 
@@ -938,6 +950,11 @@ describe("the rules can fail", () => {
     expect(lineMisfit("banana", 410, "FHIA-2231", "UGA")).toBe("FHIA-2231 bred in UGA");
     expect(lineMisfit("beans", 500, "BAT 29841", "COL")).toBe(null);
     expect(lineMisfit("beans", 300, "BAT 29841", "TZA")).toBe(null);
+  });
+
+  it("numbers: CIAT's cassava COL10 and CRF's NC012, as the sandbox had them, are caught", () => {
+    expect([numberFits("COL003", "cassava", "COL10"), numberFits("ESP004", "wheat", "NC012")]).toEqual([false, false]);
+    expect([numberFits("COL003", "cassava", "MCOL 10"), numberFits("ESP004", "wheat", "NC000012")]).toEqual([true, true]);
   });
 
   it("origins: IRRI's rice mostly Philippine and Indian pearl millet from Kerala, as the sandbox had them, are caught", () => {

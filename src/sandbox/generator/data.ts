@@ -115,7 +115,12 @@ export const Institute = z.object({
   country: Code3,
   /** Crop codes, the largest collection first. */
   crops: z.array(z.string()).min(1),
+  /** ACCENUMB prefix per crop (`default` else); `{ORIGCTY}` in it is the country of origin (CIAT's cassava: MCOL 1505). */
   numberPrefix: z.object({ default: z.string() }).catchall(z.string()),
+  /** Digits of the number after the prefix, zero-padded (CRF: NC000123); absent: as many as it has. */
+  numberDigits: z.number().int().positive().optional(),
+  /** Where the numbering follows the genebank's own. */
+  numberNote: z.string().min(1).optional(),
   url: z.string().url(),
   /** Year the genebank (or the crop's collection, `foundedCrop`) began: no ACQDATE before it. */
   founded: z.number().int(),

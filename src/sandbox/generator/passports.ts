@@ -20,6 +20,13 @@ export const SEA_PER_COUNTRY: number = siteData().params.seaPerCountry;
 export const COLL_SITE_TEXT = `CASE WHEN km < 1 THEN place ELSE km::INT::VARCHAR || ' km ' || dir || ' of ' || place END
   || CASE WHEN admin <> '' THEN ', ' || admin ELSE '' END`;
 
+/**
+ * ACCENUMB: the genebank's prefix for the crop (its `{ORIGCTY}` the country of origin, else the genebank's: CIAT's cassava
+ * MCOL 1505) and the id, zero-padded to the genebank's width where it has one (CRF's NC000123).
+ */
+const ACCESSION_NUMBER = `replace(number_prefix, '{ORIGCTY}', coalesce(orig_cty, inst_country))
+  || lpad(id::VARCHAR, greatest(number_digits, length(id::VARCHAR))::INTEGER, '0')`;
+
 /** Random helpers as DuckDB macros; `seed` is baked in. */
 export async function createRandomMacros(con: DuckDBConnection, seed: number): Promise<void> {
   const s = Math.trunc(seed);
@@ -145,7 +152,7 @@ function identityColumns(): string {
         -- GLIS's check symbol: the suffix's value modulo 37 (src/quality/doi.ts)
         || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U', 1 + (dx % 37)::INT, 1) END AS doi,
       inst_code, inst_id, inst_name, inst_acronym, inst_country,
-      number_prefix || id::VARCHAR AS accession_number,
+      ${ACCESSION_NUMBER} AS accession_number,
       -- names by kind of material, crop and language of the country of origin (names.ts)
       ${accessionNameSql()} AS accession_name,
       u(id, 6) < 0.03 AS historic,
@@ -259,7 +266,7 @@ function keepingColumns(): string {
   } END AS storage,
       -- in the Treaty's Multilateral System: Annex I crops, by the genebank's share (the CGIAR's under Article 15)
       u(id, 60) < mls_share AS mls_status,
-      CASE WHEN u(id, 61) < 0.2 THEN inst_url || '/accession/' || replace(number_prefix || id::VARCHAR, ' ', '%20') END AS acce_url,
+      CASE WHEN u(id, 61) < 0.2 THEN inst_url || '/accession/' || replace(${ACCESSION_NUMBER}, ' ', '%20') END AS acce_url,
       CASE WHEN u(id, 62) < 0.15 THEN CASE WHEN clonal AND samp_stat >= 300 THEN ${pick(any, "id", 63)}
         WHEN samp_stat >= 300 AND samp_stat < 400 AND collected THEN ${pick([...seed, ...REMARKS.landrace], "id", 63)}
         ELSE ${pick(seed, "id", 63)} END END AS remarks,

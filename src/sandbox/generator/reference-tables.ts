@@ -134,6 +134,7 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
     crop_code: str(crop.code),
     crop_name: str(crop.name),
     number_prefix: str(inst.numberPrefix[crop.code] ?? inst.numberPrefix.default),
+    number_digits: num(inst.numberDigits ?? 0),
     origins: strList(origins),
     norigins: num(origins.length),
     // improved material partly from the genebank's own country
