@@ -474,3 +474,30 @@ describe("comma delimiter option", () => {
     }
   });
 });
+
+describe("clones the draw made (generator/duplicates.ts recordClones)", () => {
+  it("a named clone of a clonal crop from one country, drawn twice, is one material in the truth table; a seed crop's is not", async () => {
+    const sb = await sandbox({ accessions: 20_000, seed: 11, plantDuplicates: 0.04 });
+    try {
+      const con = await sb.db.connect();
+      const rows = async (sql: string) => (await con.runAndReadAll(sql)).getRowObjects();
+      // banana landraces under one name and country at two genebanks (Sukali Ndiizi from Uganda at ITC and IITA)
+      const pairs = await rows(`SELECT a.id AS a, b.id AS b, a.crop_code FROM accession a JOIN accession b ON a.id < b.id
+        AND a.crop_code = b.crop_code AND a.accession_name = b.accession_name AND a.orig_cty = b.orig_cty
+        AND a.inst_code <> b.inst_code AND a.samp_stat = 300 AND b.samp_stat = 300
+        WHERE a.crop_code IN ('banana', 'faba') AND a.accession_name IN ('Sukali Ndiizi', 'Abat')`);
+      const truth = new Map((await rows("SELECT id, group_id, role FROM planted_duplicate")).map((r) => [Number(r.id), r]));
+      const banana = pairs.filter((p) => p.crop_code === "banana"), faba = pairs.filter((p) => p.crop_code === "faba");
+      expect(banana.length).toBeGreaterThan(0);
+      for (const p of banana) {
+        expect(truth.get(Number(p.a))?.role).toBe("clone");
+        expect(truth.get(Number(p.a))?.group_id).toEqual(truth.get(Number(p.b))?.group_id);
+      }
+      // two seed samples of a faba landrace under one name are two samples, not a clone
+      for (const p of faba) expect(truth.get(Number(p.a))?.role).not.toBe("clone");
+      con.closeSync();
+    } finally {
+      await sb.close();
+    }
+  }, 120_000);
+});

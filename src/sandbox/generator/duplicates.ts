@@ -20,9 +20,9 @@
  */
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { COLL_SITE_TEXT, SITES_PER_COUNTRY } from "./passports.ts";
-import { lineNamePrefixSql, PLACE_WORD } from "./names.ts";
-import { DONORS } from "./reference.ts";
-import { str, strList } from "./sql.ts";
+import { LANDRACE_NAMES as NAMES_BY_AREA, lineNamePrefixSql, PLACE_WORD } from "./names.ts";
+import { CROPS, DONORS } from "./reference.ts";
+import { str, strList, valuesTable } from "./sql.ts";
 import { ACCESSION_COLUMNS, accessionOf, hasTable, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Default share of groups of four drawn as duplicate groups when the option is `true`. */
@@ -49,6 +49,7 @@ export async function plantDuplicates(con: DuckDBConnection, rate: number): Prom
   await copySites(con);
   await createTruthTable(con);
   await applyCopies(con);
+  await recordClones(con);
   await con.run("DROP TABLE dup_pick");
   await con.run("DROP TABLE dup_origin_name");
   await con.run("DROP TABLE dup_new");
@@ -248,6 +249,34 @@ async function nameOrigins(con: DuckDBConnection): Promise<void> {
   FROM b WINDOW w AS (PARTITION BY crop_code, base ORDER BY gid)`);
 }
 
+/**
+ * Adds to planted_duplicate the clones the draw made: landraces of a clonal crop (banana, cassava, potato, sweet potato,
+ * yam) under one cultivar name of the crop's list and one country of origin, at one genebank or several, are one clone
+ * (a named banana cultivar at ITC and IITA is the same material), so a finder that links them is right. Role and kind
+ * `clone`, evidence probable, group the smallest id; planted records are left out.
+ */
+async function recordClones(con: DuckDBConnection): Promise<void> {
+  const clonal = CROPS.filter((c) => c.clonal).map((c) => c.code);
+  const rows = Object.values(NAMES_BY_AREA).flatMap((lists) =>
+    Object.entries(lists).filter(([k]) => clonal.includes(k.split(":")[0]!)).flatMap(([k, names]) =>
+      names.map((n) => [str(k.split(":")[0]!), str(n)])
+    )
+  );
+  if (!rows.length) return;
+  await con.run(valuesTable("dup_clone_name", ["crop_code", "name"], rows));
+  await con.run(`INSERT INTO planted_duplicate
+    WITH c AS (
+      SELECT a.id, a.uuid, a.inst_code, a.accession_number, min(a.id) OVER w AS group_id, count(*) OVER w AS n
+      FROM accession a
+      WHERE a.samp_stat >= 300 AND a.samp_stat < 400 AND a.orig_cty IS NOT NULL AND NOT a.historic
+        AND a.id NOT IN (SELECT id FROM planted_duplicate)
+        AND (a.crop_code, a.accession_name) IN (SELECT DISTINCT crop_code, name FROM dup_clone_name)
+      WINDOW w AS (PARTITION BY a.crop_code, a.orig_cty, a.accession_name)
+    )
+    SELECT id, uuid, inst_code, accession_number, group_id, 'clone', 'clone', 'probable', '' FROM c WHERE n > 1`);
+  await con.run("DROP TABLE dup_clone_name");
+}
+
 export interface PlantedDuplicate {
   id: number;
   uuid: string;
@@ -255,8 +284,9 @@ export interface PlantedDuplicate {
   accessionNumber: string;
   /** The group: the id of its first accession (the origin, or the first of a near miss). */
   groupId: number;
-  role: "origin" | "copy" | "near-miss";
-  /** origin, near-miss, or how the copy was made (PLANTED_DUPLICATE_KINDS). */
+  /** clone: a named clone of a clonal crop drawn twice, at one genebank or two (not planted; the same material). */
+  role: "origin" | "copy" | "near-miss" | "clone";
+  /** origin, near-miss, clone, or how the copy was made (PLANTED_DUPLICATE_KINDS). */
   kind: string;
   /** What a finder needs to link the copy to its origin: deterministic, probable; none for origins and near misses. */
   evidence: "deterministic" | "probable" | "none";
