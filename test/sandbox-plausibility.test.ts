@@ -56,7 +56,7 @@ interface Reference {
   improvement: { list: { crop: string; taxon: string; trait: string; unit: string; ratio: [number, number] }[] };
   donors: { countries: Record<string, string[]>; wildAnywhere: string[]; crops: Record<string, string[]>; founded: Record<string, number> };
   records: {
-    sampstatNotUsed: { crops: string[]; codes: number[] }[];
+    sampstatNotUsed: { crops: string[]; taxa?: string[]; codes: number[] }[];
     notInAnnexI: { crops: string[] };
     gps: { fromYear: number; maxUncertaintyM: number };
     seedRemarks: { words: string[] };
@@ -633,6 +633,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       recordChecks(c, {
         id,
         crop: String(crop[i]),
+        taxon: name,
         s,
         mls: mls[i],
         georef: georef[i],
@@ -695,6 +696,7 @@ function recordChecks(
   r: {
     id: string;
     crop: string;
+    taxon: string;
     s: number;
     mls: unknown;
     georef: unknown;
@@ -706,7 +708,8 @@ function recordChecks(
 ): void {
   const note = (list: string[], what: string) => list.length < 20 && list.push(what);
   const rec = ref.records;
-  if (rec.sampstatNotUsed.some((x) => x.crops.includes(r.crop) && x.codes.includes(r.s))) note(c.statusNotOfTheCrop, `${r.id} (${r.crop})`);
+  const notUsed = rec.sampstatNotUsed.some((x) => (x.crops.includes(r.crop) || !!x.taxa?.includes(r.taxon)) && x.codes.includes(r.s));
+  if (notUsed) note(c.statusNotOfTheCrop, `${r.id} (${r.crop})`);
   if (r.mls === true && rec.notInAnnexI.crops.includes(r.crop)) note(c.mlsOutsideAnnexI, `${r.id} (${r.crop}) MLSSTAT true`);
   if (r.georef === "GPS") {
     const year = r.acq === null ? undefined : Number(String(r.acq).slice(0, 4));
@@ -861,6 +864,7 @@ describe("the rules can fail", () => {
     const r = {
       id: "x",
       crop: "beans",
+      taxon: "Phaseolus vulgaris",
       s: 500,
       mls: false,
       georef: null,
@@ -872,12 +876,14 @@ describe("the rules can fail", () => {
     recordChecks(c, r);
     recordChecks(c, { ...r, s: 412 }); // a hybrid bean
     recordChecks(c, { ...r, crop: "banana", s: 414 }); // an inbred banana
+    recordChecks(c, { ...r, crop: "wheat", taxon: "Triticum turgidum subsp. durum", s: 412 }); // a durum hybrid
+    recordChecks(c, { ...r, crop: "wheat", taxon: "Triticum aestivum", s: 412 }); // a hybrid bread wheat: fine
     recordChecks(c, { ...r, crop: "groundnut", mls: true });
     recordChecks(c, { ...r, georef: "GPS" }); // GPS in 1985
     recordChecks(c, { ...r, georef: "GPS", acq: "2005", uncert: 10000 });
     recordChecks(c, { ...r, crop: "cassava", remarks: "Low germination at last test", clonallyKept: true });
     expect([c.statusNotOfTheCrop.length, c.mlsOutsideAnnexI.length, c.gpsImplausible.length, c.seedRemarksOnClones.length]).toEqual([
-      2,
+      3,
       1,
       2,
       1,

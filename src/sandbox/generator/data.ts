@@ -73,6 +73,8 @@ export const Taxon = z.object({
   wildWeights: CountryWeights.optional(),
   /** Weights of the countries its landraces come from (else all alike). */
   grownWeights: CountryWeights.optional(),
+  /** SAMPSTAT codes that are no category of this taxon's material beyond its crop's (no hybrids of durum or einkorn). */
+  sampstatNotUsed: z.array(z.number().int()).optional(),
 }).strict();
 export type Taxon = z.infer<typeof Taxon>;
 

@@ -94,7 +94,10 @@ function drawSql(n: number, pairPick: number[]): string {
     -- is grown traditionally (weighted; a share, own_landraces, from the genebank's own country when it is one of those);
     -- improved material from there too (or where the crop is bred: ref_taxon.bred), a third of it from the genebank's own
     -- country (unless it breeds nothing)
-    SELECT b.*, tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc,
+    -- (a status the taxon has not, a durum hybrid: an improved cultivar, 500)
+    SELECT b.* EXCLUDE (samp_stat),
+      CASE WHEN list_contains(tx.samp_not_used, b.samp_stat) THEN 500 ELSE b.samp_stat END AS samp_stat,
+      tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc,
       tx.name_key, CASE
       WHEN b.samp_stat < 300 THEN tx.native[1 + (h(b.id, 4) % tx.nnative)::BIGINT]
       WHEN b.samp_stat >= 400 AND b.own_improved AND u(b.id, 80) < 0.35 THEN b.inst_country

@@ -194,6 +194,8 @@ async function createTaxa(con: DuckDBConnection): Promise<void> {
           // COLLSRC of its wild material where its ecology narrows the codes (0: codes.json's by SAMPSTAT)
           wild_collsrc: numList(t.wildCollsrc ? weighted(t.wildCollsrc.codes) : [0]),
           nwild_collsrc: num(t.wildCollsrc ? weighted(t.wildCollsrc.codes).length : 0),
+          // SAMPSTAT codes of the crop's mix that are no category of this taxon (a durum hybrid: drawn as 500)
+          samp_not_used: numList(t.sampstatNotUsed ?? [0]),
         };
       })
     ),
