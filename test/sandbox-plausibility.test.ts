@@ -466,8 +466,9 @@ export function lineMisfit(crop: string, sampstat: number, name: string | null, 
 }
 
 /** Whether an accession number is written as its genebank writes them (crop-reference.json accessionNumbers). */
-export function numberFits(instcode: string, crop: string, accenumb: string): boolean {
-  const p = ref.accessionNumbers.patterns[`${instcode} ${crop}`] ?? ref.accessionNumbers.patterns[instcode];
+export function numberFits(instcode: string, crop: string, accenumb: string, taxon = ""): boolean {
+  const patterns = ref.accessionNumbers.patterns;
+  const p = patterns[`${instcode} ${taxon.split(" ").slice(0, 2).join(" ")}`] ?? patterns[`${instcode} ${crop}`] ?? patterns[instcode];
   return !p || new RegExp(p).test(accenumb);
 }
 
@@ -580,7 +581,8 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         ? piOff(String(accenumb[i]), acq[i] === null ? null : String(acq[i]))
         : null;
       if (pi) note(c.piNumbersOff, `${id}: ${pi}`);
-      if (!numberFits(String(inst[i]), String(crop[i]), String(accenumb[i]))) note(c.numbersOff, `${id} (${crop[i]}): ${accenumb[i]}`);
+      const number = String(accenumb[i]);
+      if (!numberFits(String(inst[i]), String(crop[i]), number, name)) note(c.numbersOff, `${id} (${crop[i]}): ${number}`);
       if (s >= 400 && s < 600 && [site[i], lat[i], coll[i]].some((x) => x !== null)) note(c.bredCollected, `${id}: ${site[i]}, ${coll[i]}`);
       const line = lineMisfit(
         String(crop[i]),
@@ -961,6 +963,11 @@ describe("the rules can fail", () => {
   it("numbers: CIAT's cassava COL10 and CRF's NC012, as the sandbox had them, are caught", () => {
     expect([numberFits("COL003", "cassava", "COL10"), numberFits("ESP004", "wheat", "NC012")]).toEqual([false, false]);
     expect([numberFits("COL003", "cassava", "MCOL 10"), numberFits("ESP004", "wheat", "NC000012")]).toEqual([true, true]);
+    // AfricaRice: TOS for O. sativa, TOG only for O. glaberrima
+    expect([numberFits("CIV033", "rice", "TOG 12", "Oryza sativa"), numberFits("CIV033", "rice", "TOG 12", "Oryza glaberrima")]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it("origins: IRRI's rice mostly Philippine and Indian pearl millet from Kerala, as the sandbox had them, are caught", () => {

@@ -117,7 +117,10 @@ export const Institute = z.object({
   country: Code3,
   /** Crop codes, the largest collection first. */
   crops: z.array(z.string()).min(1),
-  /** ACCENUMB prefix per crop (`default` else); `{ORIGCTY}` in it is the country of origin (CIAT's cassava: MCOL 1505). */
+  /**
+   * ACCENUMB prefix per taxon ('Genus species') or crop (`default` else); `{ORIGCTY}` in it is the country of origin (CIAT's
+   * cassava: MCOL 1505).
+   */
   numberPrefix: z.object({ default: z.string() }).catchall(z.string()),
   /** Digits of the number after the prefix, zero-padded (CRF: NC000123); absent: as many as it has. */
   numberDigits: z.number().int().positive().optional(),

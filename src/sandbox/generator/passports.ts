@@ -21,8 +21,8 @@ export const COLL_SITE_TEXT = `CASE WHEN km < 1 THEN place ELSE km::INT::VARCHAR
   || CASE WHEN admin <> '' THEN ', ' || admin ELSE '' END`;
 
 /**
- * ACCENUMB: the genebank's prefix for the crop (its `{ORIGCTY}` the country of origin, else the genebank's: CIAT's cassava
- * MCOL 1505) and the id, zero-padded to the genebank's width where it has one (CRF's NC000123).
+ * ACCENUMB: the genebank's prefix for the taxon or crop (AfricaRice's TOG and TOS; its `{ORIGCTY}` the country of origin,
+ * else the genebank's: CIAT's cassava MCOL 1505) and the id, zero-padded to the genebank's width where it has one (CRF's NC000123).
  */
 const ACCESSION_NUMBER = `replace(number_prefix, '{ORIGCTY}', coalesce(orig_cty, inst_country))
   || lpad(id::VARCHAR, greatest(number_digits, length(id::VARCHAR))::INTEGER, '0')`;
@@ -95,7 +95,7 @@ function drawSql(n: number, pairPick: number[]): string {
     -- improved material from there too (or where the crop is bred: ref_taxon.bred), a third of it from the genebank's own
     -- country (unless it breeds nothing)
     -- (a status the taxon has not, a durum hybrid: an improved cultivar, 500)
-    SELECT b.* EXCLUDE (samp_stat),
+    SELECT b.* EXCLUDE (samp_stat, number_prefixes), b.number_prefixes[b.tk + 1] AS number_prefix,
       CASE WHEN list_contains(tx.samp_not_used, b.samp_stat) THEN 500 ELSE b.samp_stat END AS samp_stat,
       tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc,
       tx.name_key, CASE

@@ -121,6 +121,7 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
   const cultTaxa = taxaOf(crop.taxa, false);
   const mix = inst.sampstatCrop?.[crop.code] ?? inst.sampstat ?? SAMPSTAT_CULTIVATED;
   const sampstat = weighted(mix.filter(([code]) => !crop.sampstatNotUsed?.includes(code)));
+  const cropPrefix = inst.numberPrefix[crop.code] ?? inst.numberPrefix.default;
   const origins = here(crop.origins);
   const duplClonal = inst.duplClonal ?? [""];
   return {
@@ -133,7 +134,8 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
     inst_url: str(inst.url),
     crop_code: str(crop.code),
     crop_name: str(crop.name),
-    number_prefix: str(inst.numberPrefix[crop.code] ?? inst.numberPrefix.default),
+    // ACCENUMB prefix per taxon index (AfricaRice: TOG for O. glaberrima, TOS for O. sativa)
+    number_prefixes: strList(crop.taxa.map((t) => inst.numberPrefix[`${t.genus} ${t.species}`] ?? cropPrefix)),
     number_digits: num(inst.numberDigits ?? 0),
     origins: strList(origins),
     norigins: num(origins.length),
