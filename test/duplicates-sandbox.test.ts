@@ -58,8 +58,8 @@ describe("planted duplicates (sandbox self-test)", () => {
     const bred = origins.filter((r) => Number(r.SAMPSTAT) >= 400 && Number(r.SAMPSTAT) < 600 && lineOf(r));
     const landraces = origins.filter((r) => Number(r.SAMPSTAT) >= 300 && Number(r.SAMPSTAT) < 400 && NAME_AREA[String(r.ORIGCTY)]);
     // 13 at seed 42 since generator v36 (bred origins from a country without a programme series are named by place), 10
-    // since v44 (no inbred lines, 414, of crops without hybrid cultivars: the draws of the planted origins moved)
-    expect(bred.length).toBeGreaterThanOrEqual(10);
+    // since v44 (no inbred lines, 414, of crops without hybrid cultivars), 9 since v46 (EBI holds little bred material)
+    expect(bred.length).toBeGreaterThanOrEqual(8);
     expect(landraces.length).toBeGreaterThan(40);
     const prefix = (r: Record<string, unknown>) => lineOf(r)!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     expect(bred.filter((r) => !new RegExp(`^${prefix(r)}[0-9]+$`).test(String(r.ACCENAME))).map((r) => r.ACCENAME)).toEqual([]);

@@ -34,7 +34,9 @@ interface Reference {
   piNumbers: { instcodes: string[]; laterYears: number; anchors: [number, number][] };
   landraceShare: { list: { instcode: string; crop: string; min: number }[] };
   bredMaterial: { series: { crop: string; prefix: string; countries: string[] }[] };
-  collectionOrigins: { list: { instcode: string; crop: string; top?: string[]; maxShare?: Record<string, number> }[] };
+  collectionOrigins: {
+    list: { instcode: string; crop: string; top?: string[]; maxShare?: Record<string, number>; minShare?: Record<string, number> }[];
+  };
   landraceDivisions: { list: { crop: string; country: string; top: string[]; not: string[] }[] };
   accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
@@ -483,8 +485,10 @@ export function originsOff(inst: Record<string, Record<string, number>>, divisio
   const out: string[] = [];
   for (const x of ref.collectionOrigins.list) {
     const by = inst[`${x.instcode} ${x.crop}`] ?? {}, total = Object.values(by).reduce((a, b) => a + b, 0);
+    if (total === 0 && !x.top) continue;
     const over = Object.entries(x.maxShare ?? {}).filter(([k, max]) => (by[k] ?? 0) > max * total);
-    if ((x.top && !leads(by, x.top)) || over.length) out.push(`${x.instcode} ${x.crop} landraces: ${show(by)}`);
+    const under = Object.entries(x.minShare ?? {}).filter(([k, min]) => (by[k] ?? 0) < min * total);
+    if ((x.top && !leads(by, x.top)) || over.length || under.length) out.push(`${x.instcode} ${x.crop} landraces: ${show(by)}`);
   }
   for (const x of ref.landraceDivisions.list) {
     const by = divisions[`${x.crop} ${x.country}`] ?? {};
@@ -498,7 +502,9 @@ export function landraceShareOff(mix: Record<string, [number, number]>): string[
   return ref.landraceShare.list.flatMap(({ instcode, crop, min }) => {
     const [landraces, bred] = mix[`${instcode} ${crop}`] ?? [0, 0];
     const share = landraces / (landraces + bred);
-    return share >= min ? [] : [`${instcode} ${crop}: ${landraces} landraces, ${bred} bred (${(share * 100).toFixed(0)} %)`];
+    return share >= min || landraces + bred === 0
+      ? []
+      : [`${instcode} ${crop}: ${landraces} landraces, ${bred} bred (${(share * 100).toFixed(0)} %)`];
   });
 }
 

@@ -137,6 +137,11 @@ export const Institute = z.object({
   /** False for a genebank that breeds nothing (ITC, a germplasm transit centre): none of its bred material is from its country. */
   ownImproved: z.boolean().optional(),
   ownLandraces: z.object({ shares: z.record(z.string(), z.number().min(0).max(1)), source: z.string().min(1) }).strict().optional(),
+  /**
+   * Weights of the countries its landraces come from, where its collection is not even over a crop's `grown` list (EBI:
+   * Ethiopia; AfricaRice: Africa); only countries where the taxon is grown count, a taxon grown in none keeps its own draw.
+   */
+  landraceOrigins: CountryWeights.optional(),
   /** Share of wild and weedy accessions per crop where the genebank publishes one; else codes.json `defaultWildShare`. */
   wildShare: z.record(z.string(), z.number().min(0).max(1)).optional(),
   /** SAMPSTAT weights of its cultivated material where the genebank publishes them; else codes.json `sampstatCultivated`. */

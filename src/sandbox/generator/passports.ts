@@ -95,7 +95,7 @@ function drawSql(n: number, pairPick: number[]): string {
     -- improved material from there too (or where the crop is bred: ref_taxon.bred), a third of it from the genebank's own
     -- country (unless it breeds nothing)
     -- (a status the taxon has not, a durum hybrid: an improved cultivar, 500)
-    SELECT b.* EXCLUDE (samp_stat, number_prefixes), b.number_prefixes[b.tk + 1] AS number_prefix,
+    SELECT b.* EXCLUDE (samp_stat, number_prefixes, landrace_origins), b.number_prefixes[b.tk + 1] AS number_prefix,
       CASE WHEN list_contains(tx.samp_not_used, b.samp_stat) THEN 500 ELSE b.samp_stat END AS samp_stat,
       tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc,
       tx.name_key, CASE
@@ -103,8 +103,11 @@ function drawSql(n: number, pairPick: number[]): string {
       WHEN b.samp_stat >= 400 AND b.own_improved AND u(b.id, 80) < 0.35 THEN b.inst_country
       WHEN b.samp_stat = 300 AND list_contains(tx.grown, b.inst_country) AND u(b.id, 80) < b.own_landraces THEN b.inst_country
       WHEN b.samp_stat >= 400 AND b.samp_stat < 600 THEN tx.bred[1 + (h(b.id, 4) % tx.nbred)::BIGINT]
+      WHEN b.samp_stat >= 300 AND b.samp_stat < 400 AND len(lro) > 0 THEN lro[1 + (h(b.id, 4) % len(lro))::BIGINT]
       ELSE tx.grown[1 + (h(b.id, 4) % tx.ngrown)::BIGINT] END AS orig_pick
-    FROM b JOIN ref_taxon tx ON tx.crop_code = b.crop_code AND tx.k = b.tk
+    FROM b JOIN ref_taxon tx ON tx.crop_code = b.crop_code AND tx.k = b.tk,
+      -- the genebank's weights of its landraces' countries, of those where the taxon is grown
+      LATERAL (SELECT list_filter(b.landrace_origins, x -> list_contains(tx.grown, x)) AS lro)
   )`;
 }
 

@@ -122,6 +122,7 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
   const mix = inst.sampstatCrop?.[crop.code] ?? inst.sampstat ?? SAMPSTAT_CULTIVATED;
   const sampstat = weighted(mix.filter(([code]) => !crop.sampstatNotUsed?.includes(code)));
   const cropPrefix = inst.numberPrefix[crop.code] ?? inst.numberPrefix.default;
+  const landraceOrigins = inst.landraceOrigins ? weighted(Object.entries(inst.landraceOrigins.weights)) : [""];
   const origins = here(crop.origins);
   const duplClonal = inst.duplClonal ?? [""];
   return {
@@ -138,6 +139,8 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
     number_prefixes: strList(crop.taxa.map((t) => inst.numberPrefix[`${t.genus} ${t.species}`] ?? cropPrefix)),
     number_digits: num(inst.numberDigits ?? 0),
     origins: strList(origins),
+    // the genebank's own weights of its landraces' countries (EBI, ICARDA, AfricaRice), [''] when it has none
+    landrace_origins: strList(landraceOrigins),
     norigins: num(origins.length),
     // improved material partly from the genebank's own country
     own_improved: String(inst.ownImproved !== false && inst.country in siteData().countries),
