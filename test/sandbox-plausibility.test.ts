@@ -58,6 +58,7 @@ interface Reference {
   improvement: { list: { crop: string; taxon: string; trait: string; unit: string; ratio: [number, number] }[] };
   donors: { countries: Record<string, string[]>; wildAnywhere: string[]; crops: Record<string, string[]>; founded: Record<string, number> };
   records: {
+    clonalBackups: { list: { instcode: string; crop: string; sites: string[] }[] };
     sampstatNotUsed: { crops: string[]; taxa?: string[]; codes: number[] }[];
     notInAnnexI: { crops: string[] };
     gps: { fromYear: number; maxUncertaintyM: number };
@@ -188,6 +189,8 @@ interface Counts {
   acquiredBeforeFounding: string[];
   collectedAfterAcquisition: string[];
   clonalInSeedVault: string[];
+  /** clonal accessions backed up elsewhere than their genebank backs up the crop (records.clonalBackups) */
+  clonalBackupOff: string[];
   storageOfTheWrongKind: string[];
   duplicatedAtHome: string[];
   /** COLLSITE texts with coordinates: checked, and those whose named place is not within the stated distance */
@@ -533,6 +536,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       acquiredBeforeFounding: [],
       collectedAfterAcquisition: [],
       clonalInSeedVault: [],
+      clonalBackupOff: [],
       storageOfTheWrongKind: [],
       duplicatedAtHome: [],
       localities: 0,
@@ -652,6 +656,9 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       });
       const keptClonally = clonal.has(String(crop[i])) && s >= 300;
       if (keptClonally && String(dupl[i] ?? "").includes("NOR051")) note(c.clonalInSeedVault, `${id} DUPLSITE ${dupl[i]}`);
+      const backup = ref.records.clonalBackups.list.find((x) => x.instcode === String(inst[i]) && x.crop === String(crop[i]));
+      const sites = dupl[i] === null ? [] : String(dupl[i]).split(";");
+      if (keptClonally && backup && sites.some((x) => !backup.sites.includes(x))) note(c.clonalBackupOff, `${id} DUPLSITE ${dupl[i]}`);
       if (codes.some((code) => (keptClonally ? code < 20 : code >= 20))) note(c.storageOfTheWrongKind, `${id} STORAGE ${storage[i]}`);
       if (String(dupl[i] ?? "").split(";").includes(String(inst[i]))) note(c.duplicatedAtHome, `${id} DUPLSITE ${dupl[i]}`);
       // the place a COLLSITE names is where the coordinates are: within the stated distance, give or take 5 km (the
@@ -776,6 +783,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.acquiredBeforeFounding).toEqual([]);
   expect(c.collectedAfterAcquisition).toEqual([]);
   expect(c.clonalInSeedVault).toEqual([]);
+  expect(c.clonalBackupOff).toEqual([]);
   expect(c.storageOfTheWrongKind).toEqual([]);
   expect(c.duplicatedAtHome).toEqual([]);
   expect(c.localities).toBeGreaterThan(accessions * 0.1);

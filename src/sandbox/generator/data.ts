@@ -155,6 +155,10 @@ export const Institute = z.object({
   /** Safety-duplication sites (DUPLSITE) of seed accessions, and of clonal ones (in vitro back-ups). */
   duplSeed: z.array(z.string()).min(1),
   duplClonal: z.array(z.string()).min(1).optional(),
+  /** Back-up sites of one crop's clonal accessions where they differ from `duplClonal` (CIP: potato at Embrapa, sweet potato at CIAT). */
+  duplClonalCrop: z.record(z.string(), z.array(z.string()).min(1)).optional(),
+  /** Where the clonal back-up sites come from. */
+  duplClonalSource: z.string().min(1).optional(),
 }).strict();
 export type Institute = z.infer<typeof Institute>;
 

@@ -124,7 +124,7 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
   const cropPrefix = inst.numberPrefix[crop.code] ?? inst.numberPrefix.default;
   const landraceOrigins = inst.landraceOrigins ? weighted(Object.entries(inst.landraceOrigins.weights)) : [""];
   const origins = here(crop.origins);
-  const duplClonal = inst.duplClonal ?? [""];
+  const duplClonal = inst.duplClonalCrop?.[crop.code] ?? inst.duplClonal ?? [""];
   return {
     pidx: num(pidx),
     inst_code: str(inst.code),
