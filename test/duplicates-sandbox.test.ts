@@ -111,16 +111,18 @@ describe("planted duplicates (sandbox self-test)", () => {
     const a = group.get(p.a), b = group.get(p.b);
     return !!(a && b && a.role !== "near-miss" && b.role !== "near-miss" && a.groupId === b.groupId);
   };
-  it("precision >= 0.93 over every link that joins sets (deterministic and probable), the unplanted records' too", () => {
+  it("precision >= 0.95 over every link that joins sets (deterministic and probable), the unplanted records' too", () => {
     // a link between two unplanted records is false by construction: the generator drew them apart. Most are two landraces
     // of one country with the same rare local name at two genebanks (a 'distinctive' name): chance pairs whose number moves
     // with every redraw of origins (generator v23: 13 of 303 links, 0.957; v24, bean origins weighted: 16 of 306, 0.948;
     // v28, AAB/ABB bananas with names of their own: 19 of 309, 0.939, the three new ones banana clones of one country at ITC
-    // and IITA under one cultivar name, Essong and Sukali Ndiizi, which a curator would take for duplicates)
+    // and IITA under one cultivar name, Essong and Sukali Ndiizi, which a curator would take for duplicates; v43: a named
+    // clone drawn twice is one material in the truth, as a curator takes it, so the floor is 0.95 again)
     const wrong = linked.filter((p) => !rightLink(p));
+    console.log(`precision over every link: ${linked.length - wrong.length}/${linked.length}`);
     expect(linked.length).toBeGreaterThan(200);
     for (const strength of ["deterministic", "probable"]) expect(linked.filter((p) => p.strength === strength).length).toBeGreaterThan(80);
-    expect(1 - wrong.length / linked.length, JSON.stringify(wrong.slice(0, 3))).toBeGreaterThanOrEqual(0.93);
+    expect(1 - wrong.length / linked.length, JSON.stringify(wrong.slice(0, 3))).toBeGreaterThanOrEqual(0.95);
   });
   it("precision >= 0.95: of the links that touch a planted record, those within its group", () => {
     const uuids = new Set(planted.map((p) => p.uuid));
