@@ -323,7 +323,7 @@ const TraitBoxOptions = z.strictObject({
   minN: z.number().int().positive().optional().describe("a whole number: fewest values a group is drawn as a box for"),
   names: NamesOption,
 });
-type TraitBoxOptions = { units?: Units; title?: string; minN?: number; names?: InstituteNames };
+type TraitBoxOptions = z.input<typeof TraitBoxOptions>;
 
 /** The options of traitScatter(). */
 const TraitScatterOptions = z.strictObject({
@@ -333,28 +333,20 @@ const TraitScatterOptions = z.strictObject({
   title: TitleOption,
   names: NamesOption,
 });
-type TraitScatterOptions = { color?: string; units?: Units; datasets?: DataFrame; title?: string; names?: InstituteNames };
+type TraitScatterOptions = z.input<typeof TraitScatterOptions>;
 
 /** The options of collectingSitesMap(). */
 const SitesMapOptions = z.strictObject({
   lon: z.string().optional().describe('a string: the longitude column, e.g. lon: "DECLONGITUDE"'),
   lat: z.string().optional().describe('a string: the latitude column, e.g. lat: "DECLATITUDE"'),
   color: z.string().optional().describe('a string: the column the sites are coloured by, e.g. color: "ORIGCTY_name"'),
-  title: z.string().optional().describe("a string: the figure's title"),
+  title: TitleOption,
   // checked by resolveExtent(), whose messages name the regions and the box's form
-  extent: z.any().optional(),
+  extent: z.custom<MapExtent>().optional(),
   width: z.number().positive().optional().describe("a number of pixels, e.g. width: 900"),
   names: NamesOption,
 });
-type SitesMapOptions = {
-  lon?: string;
-  lat?: string;
-  color?: string;
-  title?: string;
-  extent?: MapExtent;
-  width?: number;
-  names?: InstituteNames;
-};
+type SitesMapOptions = z.input<typeof SitesMapOptions>;
 
 /** What a trait figure's columns are: trait columns of the wide frame, and passport columns joined to it. */
 const TRAIT_HINT = "a trait is a column of the wide frame of g.traits() (named by its descriptor title, t.descriptors lists them); " +
