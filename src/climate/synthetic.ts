@@ -40,7 +40,8 @@ export const SyntheticRegions = z.object({
   source: z.string(),
   licence: z.string(),
   regions: z.array(Region).min(1),
-  relief: z.array(Bump.extend({ m: z.number() })).min(1),
+  /** `flat`: a plateau (weight exp(−d⁴/2): flat-topped with steep edges, for the Altiplano, Tibet, the Pamir) instead of a dome. */
+  relief: z.array(Bump.extend({ m: z.number(), flat: z.boolean().default(false) })).min(1),
 });
 export type SyntheticRegions = z.infer<typeof SyntheticRegions>;
 
@@ -53,10 +54,11 @@ export function syntheticRegions(): SyntheticRegions {
   return (loaded ??= readDataFile(SYNTHETIC_REGIONS_FILE, SyntheticRegions, "a regions file (the regions of syntheticClimate())"));
 }
 
-/** The weight (0…1] of a Gaussian bump at a point; longitudes wrap. */
-function weight(b: z.infer<typeof Bump>, lat: number, lon: number): number {
+/** The weight (0…1] of a Gaussian bump at a point, or of a flat-topped one (exp(−d⁴/2)); longitudes wrap. */
+function weight(b: z.infer<typeof Bump>, lat: number, lon: number, flat = false): number {
   const dlon = ((((lon - b.lon) % 360) + 540) % 360) - 180;
   const d2 = ((lat - b.lat) / b.rlat) ** 2 + (dlon / b.rlon) ** 2;
+  if (flat) return d2 > 8 ? 0 : Math.exp(-0.5 * d2 * d2);
   return d2 > 50 ? 0 : Math.exp(-0.5 * d2);
 }
 
@@ -71,7 +73,7 @@ function weight(b: z.infer<typeof Bump>, lat: number, lon: number): number {
  */
 export function syntheticElevation(lat: number, lon: number): number {
   let m = 0;
-  for (const b of syntheticRegions().relief) m += b.m * weight(b, lat, lon);
+  for (const b of syntheticRegions().relief) m += b.m * weight(b, lat, lon, b.flat);
   return m;
 }
 
