@@ -12,9 +12,10 @@ import { plantErrors } from "./generator/planted.ts";
 import { plantDuplicates } from "./generator/duplicates.ts";
 import { scorePdci } from "./generator/pdci.ts";
 import { generateTraits } from "./generator/traits.ts";
+import { habitatStamp } from "./generator/reference-tables.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 50;
+export const GENERATOR_VERSION = 51;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 
@@ -76,7 +77,7 @@ async function build(instance: DuckDBInstance, accessions: number, seed: number,
     for (const step of GENERATOR_STEPS) await step.run(con, { accessions, seed, planted, dups });
     await con.run(
       `CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions,
-        ${planted}::DOUBLE AS planted`,
+        ${planted}::DOUBLE AS planted, '${habitatStamp()}' AS refs`,
     );
   } finally {
     con.closeSync();
@@ -87,13 +88,16 @@ async function build(instance: DuckDBInstance, accessions: number, seed: number,
 async function verify(instance: DuckDBInstance, accessions: number, seed: number, planted: number): Promise<string | undefined> {
   const con = await instance.connect();
   try {
-    const meta = (await con.runAndReadAll("SELECT version, seed, accessions, (SELECT count(*) FROM accession), planted FROM sandbox_meta"))
-      .getRows()[0]?.map(Number);
-    if (!meta) return "no sandbox_meta row";
-    const [v, s, n, count, p] = meta;
+    const row = (await con.runAndReadAll(
+      "SELECT version, seed, accessions, (SELECT count(*) FROM accession), planted, refs FROM sandbox_meta",
+    )).getRows()[0];
+    if (!row) return "no sandbox_meta row";
+    const [v, s, n, count, p] = row.slice(0, 5).map(Number);
     if (v !== GENERATOR_VERSION || s !== seed || n !== accessions || count !== accessions || p !== planted) {
       return `it describes version ${v}, seed ${s}, ${n} accessions (${count} rows), planted errors ${p}`;
     }
+    // the habitats' sites under the climate model it was made with (a changed src/climate/synthetic.ts moves them)
+    if (row[5] !== habitatStamp()) return `it was made under another climate model (habitat stamp ${row[5]})`;
     return undefined;
   } catch (e) {
     return (e as Error).message.split("\n")[0];
