@@ -12,6 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { landIndex } from "../src/quality/geometry.ts";
 import { COUNTRIES } from "../src/sandbox/generator/reference.ts";
+import { habitatDivisions } from "./sites-inputs.ts";
 import { bearing8, distanceKm, type Place, readPlaces } from "./gazetteer.ts";
 import { siteInputs, siteInputsHash } from "./sites-inputs.ts";
 import { seeded } from "../src/kernel/random.ts"; // mulberry32: the file is the same on every run
@@ -23,6 +24,13 @@ const SEA_M = 50_000;
 const SEA_PER_COUNTRY = 20;
 /** A site is kept only within this distance of a populated place of its country (GeoNames cities500). */
 const PLACE_KM = 25;
+/**
+ * Every division a habitat of data/crops.json names (admin1) has at least this many sites: those the box gives, then
+ * division sites drawn near the division's own populated places, after the first `SITES_PER_COUNTRY` (whole-country
+ * draws never reach them; a habitat that names the division does), wherever the division lies (Sicily, Tibet and Sonora
+ * lie outside their countries' boxes).
+ */
+const DIVISION_SITES = 8;
 const SLIPS = [
   (lat: number, lon: number) => [lon, lat],
   (lat: number, lon: number) => [-lat, lon],
@@ -45,6 +53,17 @@ for (const p of readPlaces()) {
 const far = (lon: number, lat: number, c: number) =>
   Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !land.inCountry(lon, lat, c) && land.distanceTo(lon, lat, c, SLIP_MARGIN_M) === Infinity;
 
+/** The populated place nearest a point (within about 0.3° by 0.4°) and its distance in km. */
+function nearest(candidates: Place[], lat: number, lon: number): [Place | undefined, number] {
+  let near: Place | undefined, km = Infinity;
+  for (const p of candidates) {
+    if (Math.abs(p.lat - lat) > 0.3 || Math.abs(p.lon - lon) > 0.4) continue;
+    const d = distanceKm(p.lat, p.lon, lat, lon);
+    if (d < km) [near, km] = [p, d];
+  }
+  return [near, km];
+}
+
 const countries: Record<string, unknown> = {};
 for (const country of COUNTRIES) {
   const c = land.countryIndex(country.code3);
@@ -61,16 +80,31 @@ for (const country of COUNTRIES) {
     const lon = +(country.lon[0] + next() * (country.lon[1] - country.lon[0])).toFixed(3);
     if (!land.inCountry(lon, lat, c) || land.distanceTo(lon, lat, c, INSET_M) !== Infinity) continue;
     if (land.countryAt(lon, lat) !== c) continue; // overlapping polygons: keep points only one country claims
-    let near: Place | undefined, km = Infinity;
-    for (const p of candidates) {
-      if (Math.abs(p.lat - lat) > 0.3 || Math.abs(p.lon - lon) > 0.4) continue;
-      const d = distanceKm(p.lat, p.lon, lat, lon);
-      if (d < km) [near, km] = [p, d];
-    }
+    const [near, km] = nearest(candidates, lat, lon);
     if (!near || km > PLACE_KM) continue; // no populated place near: not where crops are collected
     if (!placeIdx.has(near)) placeIdx.set(near, places.push(near) - 1);
     const flags = (far(lat, lon, c) ? 1 : 0) | (far(lon, -lat, c) ? 2 : 0) | (far(-lon, lat, c) ? 4 : 0);
     sites.push([lat, lon, flags, placeIdx.get(near)!, Math.round(km), bearing8(near.lat, near.lon, lat, lon)]);
+  }
+  const divisions = habitatDivisions().filter(([code3]) => code3 === country.code3).map(([, admin]) => admin);
+  const nextDiv = seeded(seedOf(`${country.code3} divisions`)); // its own stream: the sea points stay as they were
+  for (const admin of divisions) {
+    const own = candidates.filter((p) => p.admin === admin);
+    if (!own.length) throw new Error(`${country.code3}: data/crops.json names division ${admin}, which has no populated place`);
+    let have = sites.filter((s) => places[s[3] as number]!.admin === admin).length;
+    for (let t = 0; have < DIVISION_SITES; t++) {
+      if (t > 200_000) throw new Error(`${country.code3}: too few sites in ${admin}`);
+      const p = own[Math.floor(nextDiv() * own.length)]!;
+      const lat = +(p.lat + (nextDiv() - 0.5) * 0.4).toFixed(3), lon = +(p.lon + (nextDiv() - 0.5) * 0.5).toFixed(3);
+      if (!land.inCountry(lon, lat, c) || land.distanceTo(lon, lat, c, INSET_M) !== Infinity) continue;
+      if (land.countryAt(lon, lat) !== c) continue;
+      const [near, km] = nearest(candidates, lat, lon);
+      if (!near || km > PLACE_KM || near.admin !== admin) continue;
+      if (!placeIdx.has(near)) placeIdx.set(near, places.push(near) - 1);
+      const flags = (far(lat, lon, c) ? 1 : 0) | (far(lon, -lat, c) ? 2 : 0) | (far(-lon, lat, c) ? 4 : 0);
+      sites.push([lat, lon, flags, placeIdx.get(near)!, Math.round(km), bearing8(near.lat, near.lon, lat, lon)]);
+      have++;
+    }
   }
   const cen = land.centroid(country.code3)!;
   const onLand = land.inCountry(cen[0], cen[1], c) && land.distanceTo(cen[0], cen[1], c, 2_000) === Infinity;
@@ -111,6 +145,7 @@ const data = {
     seaM: SEA_M,
     seaPerCountry: SEA_PER_COUNTRY,
     placeKm: PLACE_KM,
+    divisionSites: DIVISION_SITES,
   },
   siteColumns: ["lat", "lon", "flags", "place", "km", "direction"],
   placeColumns: ["name", "admin1", "lat", "lon", "elevation"],

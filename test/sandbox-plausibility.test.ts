@@ -17,6 +17,7 @@ import { distanceKm, readPlaces } from "../scripts/gazetteer.ts";
 import { Genesys } from "../src/client/genesys.ts";
 import { sampstatCollsrcConflict } from "../src/quality/index.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+import { syntheticClimate } from "../src/climate/synthetic.ts";
 
 interface Reference {
   descriptors: {
@@ -37,7 +38,8 @@ interface Reference {
   collectionOrigins: {
     list: { instcode: string; crop: string; top?: string[]; maxShare?: Record<string, number>; minShare?: Record<string, number> }[];
   };
-  landraceDivisions: { list: { crop: string; country: string; top: string[]; not: string[] }[] };
+  landraceDivisions: { list: { crop: string; country: string; top: string[]; not: string[]; has?: string[] }[] };
+  rainfed: { list: { crop: string; minMm: number; except: string[] }[] };
   accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
@@ -201,6 +203,8 @@ interface Counts {
   inHabitat: number;
   outsideBand: string[];
   outsideDivisions: string[];
+  /** landraces of a rainfed crop where the sandbox's own climate gives too little rain (crop-reference.json rainfed) */
+  rainfedDry: string[];
   belowSeaLevel: string[];
   suffixedNumbers: string[];
   implausibleDonors: string[];
@@ -481,6 +485,18 @@ export function numberFits(instcode: string, crop: string, accenumb: string, tax
 const leads = (by: Record<string, number>, top: string[]) =>
   Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, top.length).map(([k]) => k).join() === top.join();
 
+/**
+ * A landrace of a rainfed crop (crop-reference.json rainfed) at a site where the sandbox's own climate (the pure
+ * function the climate rasters are written from, at the point rather than the 10′ cell) gives less annual rain than the
+ * crop needs, but in the countries where it is irrigated; the rain (mm) or null.
+ */
+export function rainfedDry(crop: string, country: string, lat: number, lon: number): string | null {
+  const r = ref.rainfed.list.find((x) => x.crop === crop);
+  if (!r || r.except.includes(country)) return null;
+  const mm = syntheticClimate(lat, lon, 0).bio.bio12;
+  return mm < r.minMm ? `bio12 ${Math.round(mm)} mm` : null;
+}
+
 /** Genebanks' landraces from the wrong countries, and a country's from the wrong divisions (collectionOrigins, landraceDivisions). */
 export function originsOff(inst: Record<string, Record<string, number>>, divisions: Record<string, Record<string, number>>): string[] {
   const show = (by: Record<string, number>) =>
@@ -495,7 +511,10 @@ export function originsOff(inst: Record<string, Record<string, number>>, divisio
   }
   for (const x of ref.landraceDivisions.list) {
     const by = divisions[`${x.crop} ${x.country}`] ?? {};
-    if (!leads(by, x.top) || x.not.some((d) => by[d])) out.push(`${x.crop} landraces of ${x.country}: ${show(by)}`);
+    const missing = Object.keys(by).length > 0 && x.has?.some((d) => !by[d]);
+    if (!leads(by, x.top) || x.not.some((d) => by[d]) || missing) {
+      out.push(`${x.crop} landraces of ${x.country}: ${show(by)}`);
+    }
   }
   return out;
 }
@@ -545,6 +564,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       inHabitat: 0,
       outsideBand: [],
       outsideDivisions: [],
+      rainfedDry: [],
       belowSeaLevel: [],
       suffixedNumbers: [],
       implausibleDonors: [],
@@ -601,6 +621,8 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         orig[i] === null ? null : String(orig[i]),
       );
       if (line) note(c.lineNamesOff, `${id}: ${line}`);
+      const dry = s === 300 && lat[i] !== null ? rainfedDry(String(crop[i]), String(orig[i]), Number(lat[i]), Number(lon[i])) : null;
+      if (dry) note(c.rainfedDry, `${id} from ${site[i]}: ${dry}`);
       if (s === 300 && orig[i] !== null) {
         const byInst = c.instOrigins[`${inst[i]} ${crop[i]}`] ??= {}, o = String(orig[i]);
         byInst[o] = (byInst[o] ?? 0) + 1;
@@ -792,6 +814,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.inHabitat).toBeGreaterThan(accessions * 0.01);
   expect(c.outsideBand).toEqual([]);
   expect(c.outsideDivisions).toEqual([]);
+  expect(c.rainfedDry).toEqual([]);
   expect(c.belowSeaLevel).toEqual([]);
   expect(c.suffixedNumbers).toEqual([]);
   expect(c.implausibleDonors).toEqual([]);
@@ -929,6 +952,13 @@ describe("the rules can fail", () => {
       "Phaseolus acutifolius (cultivated): 100-seed weight median 36.6 g",
       "Phaseolus lunatus (cultivated, PER ECU MDG): 100-seed weight median 37 g",
     ]);
+  });
+
+  it("rainfed crops: a chickpea at Ma'an and a lentil in Yazd, as the sandbox had them, are caught; Egypt's irrigated lentil not", () => {
+    expect(rainfedDry("chickpea", "JOR", 30.19, 35.73)).toMatch(/^bio12 \d+ mm$/);
+    expect(rainfedDry("lentil", "IRN", 31.9, 54.37)).toMatch(/^bio12 \d+ mm$/);
+    expect(rainfedDry("lentil", "EGY", 26.16, 32.72)).toBe(null);
+    expect(rainfedDry("lentil", "SYR", 36.2, 37.15)).toBe(null);
   });
 
   it("origins: wild beans mostly from Colombia and Honduras, as the sandbox had them, are caught", () => {

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { siteInputs, siteInputsHash } from "../scripts/sites-inputs.ts";
+import { habitatDivisions, siteInputs, siteInputsHash } from "../scripts/sites-inputs.ts";
 import { SiteFile, SITES_FILE } from "../src/sandbox/generator/site-data.ts";
 import { COUNTRIES } from "../src/sandbox/generator/reference.ts";
 
@@ -29,11 +29,25 @@ describe("sites.json", () => {
   it("holds every country of reference.ts, with its sites inside the country's farming-region box", () => {
     expect(Object.keys(file.countries).sort()).toEqual(COUNTRIES.map((c) => c.code3).sort());
     for (const c of COUNTRIES) {
-      const outside = file.countries[c.code3]!.sites.filter(([lat, lon]) =>
+      const outside = file.countries[c.code3]!.sites.slice(0, file.params.sitesPerCountry).filter(([lat, lon]) =>
         lat < c.lat[0] || lat > c.lat[1] || lon < c.lon[0] || lon > c.lon[1]
       );
       expect(outside, c.code3).toEqual([]);
     }
+  });
+
+  it("the division sites after them lie in divisions a habitat of data/crops.json names, each of which has 8 sites or more", () => {
+    const named = new Set(habitatDivisions().map(([code3, admin]) => `${code3} ${admin}`));
+    const count = new Map<string, number>();
+    for (const [code3, c] of Object.entries(file.countries)) {
+      for (const [k, [, , , place]] of c.sites.entries()) {
+        const key = `${code3} ${c.places[place]![1]}`;
+        count.set(key, (count.get(key) ?? 0) + 1);
+        if (k >= file.params.sitesPerCountry) expect(named.has(key), key).toBe(true);
+      }
+    }
+    expect([...named].filter((k) => (count.get(k) ?? 0) < 8)).toEqual([]);
+    expect(count.get("ITA Sicily")).toBe(8); // outside Italy's box: division sites only
   });
 
   it("no .ts file under src/ is generated but the WebAssembly module", () => {

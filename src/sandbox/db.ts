@@ -14,7 +14,7 @@ import { scorePdci } from "./generator/pdci.ts";
 import { generateTraits } from "./generator/traits.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 49;
+export const GENERATOR_VERSION = 50;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 

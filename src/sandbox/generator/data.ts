@@ -30,6 +30,11 @@ export const Habitat = z.object({
   admin1: z.record(Code3, z.array(z.string().min(1)).min(1)).optional(),
   /** Relative shares of a country's divisions (where the crop is grown most); a division not listed: 1. */
   admin1Weights: z.record(Code3, z.record(z.string().min(1), z.number().int().positive())).optional(),
+  /**
+   * A rainfed crop's floor: sites where the sandbox's own climate (src/climate/synthetic.ts) gives less annual
+   * precipitation (bio12, mm) are not drawn, but in the countries `except` names (irrigated there).
+   */
+  minBio12: z.object({ mm: z.number().positive(), except: z.array(Code3).optional(), source: z.string().min(1) }).strict().optional(),
   source: z.string().min(1),
 }).strict();
 export type Habitat = z.infer<typeof Habitat>;

@@ -18,6 +18,7 @@ import {
 } from "./reference.ts";
 import { NAME_AREA, refNameRows, TAXON_NAME_KEYS } from "./names.ts";
 import { siteData } from "./site-data.ts";
+import { syntheticClimate } from "../../climate/synthetic.ts";
 import { num, numList, recordsTable, str, strList, valuesTable, weighted } from "./sql.ts";
 
 /** The codes of those countries the sites file has. */
@@ -29,16 +30,22 @@ const bandIn = (h: Habitat, code3: string): [number, number] => h.elevationIn?.[
 /**
  * The sites (indices into a country's sites.json list) of a habitat in a country: in its elevation band and divisions.
  * A division with a weight (`admin1Weights`) has its sites repeated so that its share of the draws follows the weight,
- * whatever its number of sites; the others count once per site.
+ * whatever its number of sites; the others count once per site. The division sites of sites.json (those after the first
+ * `sitesPerCountry`) are drawn only for a habitat that names their division; a habitat with `minBio12` skips the sites
+ * the sandbox's own climate gives less rain.
  */
 export function habitatSites(h: Habitat, code3: string): number[] {
   const c = siteData().countries[code3];
   if (!c) return [];
   const admin = h.admin1?.[code3], weights = h.admin1Weights?.[code3];
   const [lo, hi] = bandIn(h, code3);
-  const kept = c.sites.flatMap(([, , , place], k) => {
+  const floor = h.minBio12 && !h.minBio12.except?.includes(code3) ? h.minBio12.mm : 0;
+  const kept = c.sites.flatMap(([lat, lon, , place], k) => {
     const [, admin1, , , elev] = c.places[place]!;
-    return elev >= lo && elev <= hi && (!admin || admin.includes(admin1)) ? [[k, admin1] as const] : [];
+    // division sites (after the first sitesPerCountry) only for a habitat that names their division
+    const inDivision = admin ? admin.includes(admin1) : k < siteData().params.sitesPerCountry;
+    const wet = floor === 0 || syntheticClimate(lat, lon, elev).bio.bio12 >= floor;
+    return elev >= lo && elev <= hi && inDivision && wet ? [[k, admin1] as const] : [];
   });
   if (!weights) return kept.map(([k]) => k);
   const count = new Map<string, number>();
