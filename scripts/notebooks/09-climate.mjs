@@ -124,8 +124,9 @@ if (rows.length === 2 && rows.every((r) => Number(r["accession means"]) >= 10)) 
   const [a, b] = rows;
   const gap = Math.abs(Number(a!["mean Fe (mg/kg)"]) - Number(b!["mean Fe (mg/kg)"]));
   const sd = Math.max(Number(a!.sd), Number(b!.sd));
-  verdict = \`\${a!["annual rain"]}: \${a!["mean Fe (mg/kg)"]} mg/kg (\${a!["accession means"]}); \${b!["annual rain"]}: \` +
-    \`\${b!["mean Fe (mg/kg)"]} mg/kg (\${b!["accession means"]}). The difference, \${gap.toFixed(1)} mg/kg, is \` +
+  const fe = (r: Record<string, unknown>) => Number(r["mean Fe (mg/kg)"]).toFixed(1);
+  verdict = \`\${a!["annual rain"]}: \${fe(a!)} mg/kg (\${a!["accession means"]}); \${b!["annual rain"]}: \` +
+    \`\${fe(b!)} mg/kg (\${b!["accession means"]}). The difference, \${gap.toFixed(1)} mg/kg, is \` +
     \`\${gap < sd / 2 ? "small" : "not small"} next to the within-group sd (up to \${sd.toFixed(1)} mg/kg).\`;
 }
 await display(verdict);`,

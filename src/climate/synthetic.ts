@@ -12,7 +12,8 @@
  *   J. Climate 16:1032; Minder, Mote & Lundquist 2010, J. Geophys. Res. 115:D14122);
  * - monthly mean = annual mean + A·tanh(lat/4)·cos(2π(n − 7.3)/12), A = (0.5 + 0.28·|lat|)·(0.4 + 0.8·continentality);
  * - annual precipitation from latitude (tropical rain belt, mid-latitude storm tracks, dry subtropics and poles)
- *   times exp(Σ regions' `prec` − 0.9·(continentality − 0.35)), spread over the months by a von Mises weight
+ *   times exp(Σ regions' `prec` − 0.9·(continentality − 0.35)), a coastal desert's region fading with height above its
+ *   inversion (`depth`), spread over the months by a von Mises weight
  *   exp(a·cos θ + b·sin θ) whose (a, b) sums the tropical summer rains and each region's `season` towards its `peak`;
  * - diurnal range 7 + 9·exp(−prec/50) + 3·continentality °C (dry months and interiors have wider days);
  *   tmin and tmax are the monthly mean ∓ half of it, so tavg = (tmin + tmax) / 2 as in WorldClim.
@@ -34,6 +35,11 @@ const Region = Bump.extend({
   cont: z.number().default(0),
   season: z.number().min(0).default(0),
   peak: z.number().min(0.5).max(13).default(7),
+  /**
+   * Metres: the region's prec and temp fade with elevation as exp(−(elevation/depth)²), for a coastal desert under a
+   * cold current's inversion (the Peruvian coast: rain rises up the western Andean slope above it).
+   */
+  depth: z.number().positive().optional(),
 });
 export const SyntheticRegions = z.object({
   about: z.string(),
@@ -100,7 +106,7 @@ interface Fields {
 }
 
 /** Sums the regions' effects at a point, with the tropical summer rains of both hemispheres. */
-function fields(lat: number, lon: number): Fields {
+function fields(lat: number, lon: number, elevation: number): Fields {
   const f: Fields = { temp: 0, cont: 0.35, logPrec: 0, a: 0, b: 0 };
   const addSeason = (k: number, peak: number) => {
     const phi = (2 * Math.PI * peak) / 12;
@@ -110,7 +116,7 @@ function fields(lat: number, lon: number): Fields {
   addSeason(1.6 * Math.exp(-(((lat - 14) / 7) ** 2)), 8); // the rain belt follows the sun: August in the north
   addSeason(1.6 * Math.exp(-(((lat + 14) / 7) ** 2)), 2); // February in the south
   for (const r of syntheticRegions().regions) {
-    const w = weight(r, lat, lon);
+    const w = weight(r, lat, lon) * (r.depth === undefined ? 1 : Math.exp(-((Math.max(0, elevation) / r.depth) ** 2)));
     if (w === 0) continue;
     f.temp += w * r.temp;
     f.cont += w * r.cont;
@@ -146,7 +152,7 @@ export function syntheticClimate(lat: number, lon: number, elevation: number): S
   if (![lat, lon, elevation].every(Number.isFinite) || Math.abs(lat) > 90) {
     throw new RangeError(`syntheticClimate(${lat}, ${lon}, ${elevation}): latitude in [-90, 90], finite longitude and elevation`);
   }
-  const f = fields(lat, lon);
+  const f = fields(lat, lon, elevation);
   const annual = 28 - 0.0068 * lat * lat + f.temp - LAPSE_RATE * elevation;
   const amplitude = (0.5 + 0.28 * Math.abs(lat)) * (0.4 + 0.8 * f.cont) * Math.tanh(lat / 4);
   const total = zonalPrecipitation(lat) * Math.exp(f.logPrec);
