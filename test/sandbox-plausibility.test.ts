@@ -41,6 +41,7 @@ interface Reference {
   landraceDivisions: { list: { crop: string; country: string; top: string[]; not: string[]; has?: string[] }[] };
   rainfed: { list: { crop: string; minMm: number; except: string[] }[] };
   landracesCollectedBy: { list: { country: string; year: number }[] };
+  collectionTaxa: { list: { instcode: string; crop: string; taxon: string; min: number; max: number }[] };
   accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
@@ -208,6 +209,8 @@ interface Counts {
   rainfedDry: string[];
   /** landraces collected after their country's farmers had given them up (crop-reference.json landracesCollectedBy) */
   landracesCollectedLate: string[];
+  /** accessions by "INSTCODE crop" and taxon (crop-reference.json collectionTaxa) */
+  instTaxa: Record<string, Record<string, number>>;
   belowSeaLevel: string[];
   suffixedNumbers: string[];
   implausibleDonors: string[];
@@ -506,6 +509,15 @@ export function collectedLate(country: string, colldate: string | null): boolean
   return by !== undefined && colldate !== null && Number(colldate.slice(0, 4)) > by;
 }
 
+/** A genebank's share of a taxon among its accessions of a crop outside what crop-reference.json collectionTaxa gives. */
+export function collectionTaxaOff(byInst: Record<string, Record<string, number>>): string[] {
+  return ref.collectionTaxa.list.flatMap(({ instcode, crop, taxon, min, max }) => {
+    const by = byInst[`${instcode} ${crop}`] ?? {}, total = Object.values(by).reduce((a, b) => a + b, 0);
+    const share = total ? (by[taxon] ?? 0) / total : 0;
+    return total && (share < min || share > max) ? [`${instcode} ${crop}: ${taxon} ${by[taxon] ?? 0} of ${total}`] : [];
+  });
+}
+
 /** Genebanks' landraces from the wrong countries, and a country's from the wrong divisions (collectionOrigins, landraceDivisions). */
 export function originsOff(inst: Record<string, Record<string, number>>, divisions: Record<string, Record<string, number>>): string[] {
   const show = (by: Record<string, number>) =>
@@ -575,6 +587,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       outsideDivisions: [],
       rainfedDry: [],
       landracesCollectedLate: [],
+      instTaxa: {},
       belowSeaLevel: [],
       suffixedNumbers: [],
       implausibleDonors: [],
@@ -643,6 +656,8 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         const byDiv = c.divisions[`${crop[i]} ${o}`] ??= {}, div = parts.at(-1)!;
         if (parts.length > 1) byDiv[div] = (byDiv[div] ?? 0) + 1;
       }
+      const byTaxon = c.instTaxa[`${inst[i]} ${crop[i]}`] ??= {};
+      byTaxon[name] = (byTaxon[name] ?? 0) + 1;
       if (s === 300 || (s >= 400 && s < 600)) (c.statusMix[`${inst[i]} ${crop[i]}`] ??= [0, 0])[s === 300 ? 0 : 1]++;
       for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
         // (without a country of origin there is nothing to hold the donor against)
@@ -829,6 +844,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.outsideDivisions).toEqual([]);
   expect(c.rainfedDry).toEqual([]);
   expect(c.landracesCollectedLate).toEqual([]);
+  expect(collectionTaxaOff(c.instTaxa)).toEqual([]);
   expect(c.belowSeaLevel).toEqual([]);
   expect(c.suffixedNumbers).toEqual([]);
   expect(c.implausibleDonors).toEqual([]);
@@ -979,6 +995,12 @@ describe("the rules can fail", () => {
     expect(collectedLate("DEU", "20220615")).toBe(true);
     expect(collectedLate("DEU", "1938----")).toBe(false);
     expect(collectedLate("SYR", "20220615")).toBe(false);
+  });
+
+  it("collections: AfricaRice with 5.6 % O. glaberrima and Asian wild rice, as the sandbox had them, is caught", () => {
+    const v51 = { "CIV033 rice": { "Oryza sativa": 952, "Oryza glaberrima": 59, "Oryza rufipogon": 49 } };
+    expect(collectionTaxaOff(v51)).toEqual(["CIV033 rice: Oryza glaberrima 59 of 1060", "CIV033 rice: Oryza rufipogon 49 of 1060"]);
+    expect(collectionTaxaOff({ "CIV033 rice": { "Oryza sativa": 820, "Oryza glaberrima": 175, "Oryza barthii": 25 } })).toEqual([]);
   });
 
   it("origins: wild beans mostly from Colombia and Honduras, as the sandbox had them, are caught", () => {

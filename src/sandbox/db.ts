@@ -15,7 +15,7 @@ import { generateTraits } from "./generator/traits.ts";
 import { habitatStamp } from "./generator/reference-tables.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 51;
+export const GENERATOR_VERSION = 52;
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 

@@ -152,6 +152,14 @@ export const Institute = z.object({
    * Ethiopia; AfricaRice: Africa); only countries where the taxon is grown count, a taxon grown in none keeps its own draw.
    */
   landraceOrigins: CountryWeights.optional(),
+  /**
+   * A crop's taxa ('Genus species') in the genebank's own shares, where its collection differs from the crop's
+   * (AfricaRice: 17 % O. glaberrima, African wild rice only); a taxon not listed keeps the crop's share, 0 leaves it out.
+   */
+  taxonShares: z.object({
+    shares: z.record(z.string(), z.record(z.string(), z.number().min(0))),
+    source: z.string().min(1),
+  }).strict().optional(),
   /** Share of wild and weedy accessions per crop where the genebank publishes one; else codes.json `defaultWildShare`. */
   wildShare: z.record(z.string(), z.number().min(0).max(1)).optional(),
   /** SAMPSTAT weights of its cultivated material where the genebank publishes them; else codes.json `sampstatCultivated`. */

@@ -87,9 +87,11 @@ function rangesOf(c: Crop, t: Taxon): { native: string[]; grown: string[] } {
   };
 }
 
-/** Taxon indices of a crop, each repeated by its share, for one status (wild or cultivated). */
-const taxaOf = (taxa: Taxon[], wild: boolean) =>
-  taxa.flatMap((tx, k) => ((wild ? tx.wild && here(tx.wild).length : tx.cultivated) ? Array(Math.round(tx.share)).fill(k) : []));
+/** Taxon indices of a crop, each repeated by its share (the genebank's own where it gives one), for one status (wild or cultivated). */
+function taxaOf(taxa: Taxon[], wild: boolean, own: Record<string, number> = {}): number[] {
+  const share = (tx: Taxon) => Math.round(own[`${tx.genus} ${tx.species}`] ?? tx.share);
+  return taxa.flatMap((tx, k) => ((wild ? tx.wild && here(tx.wild).length : tx.cultivated) ? Array<number>(share(tx)).fill(k) : []));
+}
 
 /** Creates every reference table; returns the pidx of each genebank-crop pair repeated by its weight (the draw of a pair). */
 export async function createReferenceTables(con: DuckDBConnection): Promise<{ pairPick: number[] }> {
@@ -140,8 +142,9 @@ async function createPairs(con: DuckDBConnection): Promise<number[]> {
 
 /** One row of ref_pair. */
 function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, string> {
-  const wildTaxa = taxaOf(crop.taxa, true);
-  const cultTaxa = taxaOf(crop.taxa, false);
+  const own = inst.taxonShares?.shares[crop.code];
+  const wildTaxa = taxaOf(crop.taxa, true, own);
+  const cultTaxa = taxaOf(crop.taxa, false, own);
   const mix = inst.sampstatCrop?.[crop.code] ?? inst.sampstat ?? SAMPSTAT_CULTIVATED;
   const sampstat = weighted(mix.filter(([code]) => !crop.sampstatNotUsed?.includes(code)));
   const cropPrefix = inst.numberPrefix[crop.code] ?? inst.numberPrefix.default;
