@@ -40,6 +40,7 @@ interface Reference {
   };
   landraceDivisions: { list: { crop: string; country: string; top: string[]; not: string[]; has?: string[] }[] };
   rainfed: { list: { crop: string; minMm: number; except: string[] }[] };
+  landracesCollectedBy: { list: { country: string; year: number }[] };
   accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
@@ -205,6 +206,8 @@ interface Counts {
   outsideDivisions: string[];
   /** landraces of a rainfed crop where the sandbox's own climate gives too little rain (crop-reference.json rainfed) */
   rainfedDry: string[];
+  /** landraces collected after their country's farmers had given them up (crop-reference.json landracesCollectedBy) */
+  landracesCollectedLate: string[];
   belowSeaLevel: string[];
   suffixedNumbers: string[];
   implausibleDonors: string[];
@@ -497,6 +500,12 @@ export function rainfedDry(crop: string, country: string, lat: number, lon: numb
   return mm < r.minMm ? `bio12 ${Math.round(mm)} mm` : null;
 }
 
+/** Whether a landrace of a country was collected (COLLDATE, YYYYMMDD) after the year its farmers had given landraces up. */
+export function collectedLate(country: string, colldate: string | null): boolean {
+  const by = ref.landracesCollectedBy.list.find((x) => x.country === country)?.year;
+  return by !== undefined && colldate !== null && Number(colldate.slice(0, 4)) > by;
+}
+
 /** Genebanks' landraces from the wrong countries, and a country's from the wrong divisions (collectionOrigins, landraceDivisions). */
 export function originsOff(inst: Record<string, Record<string, number>>, divisions: Record<string, Record<string, number>>): string[] {
   const show = (by: Record<string, number>) =>
@@ -565,6 +574,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       outsideBand: [],
       outsideDivisions: [],
       rainfedDry: [],
+      landracesCollectedLate: [],
       belowSeaLevel: [],
       suffixedNumbers: [],
       implausibleDonors: [],
@@ -623,6 +633,9 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       if (line) note(c.lineNamesOff, `${id}: ${line}`);
       const dry = s === 300 && lat[i] !== null ? rainfedDry(String(crop[i]), String(orig[i]), Number(lat[i]), Number(lon[i])) : null;
       if (dry) note(c.rainfedDry, `${id} from ${site[i]}: ${dry}`);
+      if (s === 300 && collectedLate(String(orig[i]), coll[i] === null ? null : String(coll[i]))) {
+        note(c.landracesCollectedLate, `${id} from ${orig[i]} collected ${coll[i]}`);
+      }
       if (s === 300 && orig[i] !== null) {
         const byInst = c.instOrigins[`${inst[i]} ${crop[i]}`] ??= {}, o = String(orig[i]);
         byInst[o] = (byInst[o] ?? 0) + 1;
@@ -815,6 +828,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.outsideBand).toEqual([]);
   expect(c.outsideDivisions).toEqual([]);
   expect(c.rainfedDry).toEqual([]);
+  expect(c.landracesCollectedLate).toEqual([]);
   expect(c.belowSeaLevel).toEqual([]);
   expect(c.suffixedNumbers).toEqual([]);
   expect(c.implausibleDonors).toEqual([]);
@@ -959,6 +973,12 @@ describe("the rules can fail", () => {
     expect(rainfedDry("lentil", "IRN", 31.9, 54.37)).toMatch(/^bio12 \d+ mm$/);
     expect(rainfedDry("lentil", "EGY", 26.16, 32.72)).toBe(null);
     expect(rainfedDry("lentil", "SYR", 36.2, 37.15)).toBe(null);
+  });
+
+  it("dates: a German landrace collected in 2022, as the sandbox had it, is caught; one of 1938 and a Syrian one of 2022 pass", () => {
+    expect(collectedLate("DEU", "20220615")).toBe(true);
+    expect(collectedLate("DEU", "1938----")).toBe(false);
+    expect(collectedLate("SYR", "20220615")).toBe(false);
   });
 
   it("origins: wild beans mostly from Colombia and Honduras, as the sandbox had them, are caught", () => {

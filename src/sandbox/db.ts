@@ -15,19 +15,21 @@ import { plantErrors } from "./generator/planted.ts";
 import { plantDuplicates } from "./generator/duplicates.ts";
 import { scorePdci } from "./generator/pdci.ts";
 import { generateTraits } from "./generator/traits.ts";
+import { habitatStamp } from "./generator/reference-tables.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 50;
+export const GENERATOR_VERSION = 51;
 let inputs: string | undefined;
 /**
  * 16 hex digits of the SHA-256 of the generator's inputs outside `generator/data/` (whose changes come with a new
  * GENERATOR_VERSION): the collecting sites (`generator/sites.json`) and the synthetic climate's regions, from which the
- * generator draws its FIGS classes and its rainfed crops' rain floors. A cached database, and a client's cached answers,
+ * generator draws its FIGS classes and its rainfed crops' rain floors, and the habitats' sites under the climate model
+ * (habitatStamp(): a changed src/climate/synthetic.ts moves them). A cached database, and a client's cached answers,
  * built from other inputs are not served.
  */
 export function generatorInputs(): string {
   return (inputs ??= createHash("sha256").update(readFileSync(SITES_FILE)).update(readFileSync(SYNTHETIC_REGIONS_FILE))
-    .digest("hex").slice(0, 16));
+    .update(habitatStamp()).digest("hex").slice(0, 16));
 }
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
@@ -101,16 +103,16 @@ async function build(instance: DuckDBInstance, accessions: number, seed: number,
 async function verify(instance: DuckDBInstance, accessions: number, seed: number, planted: number): Promise<string | undefined> {
   const con = await instance.connect();
   try {
-    const meta = (await con.runAndReadAll("SELECT version, seed, accessions, (SELECT count(*) FROM accession), planted FROM sandbox_meta"))
-      .getRows()[0]?.map(Number);
-    if (!meta) return "no sandbox_meta row";
-    const [v, s, n, count, p] = meta;
+    const row = (await con.runAndReadAll(
+      "SELECT version, seed, accessions, (SELECT count(*) FROM accession), planted, inputs FROM sandbox_meta",
+    )).getRows()[0];
+    if (!row) return "no sandbox_meta row";
+    const [v, s, n, count, p] = row.slice(0, 5).map(Number);
     if (v !== GENERATOR_VERSION || s !== seed || n !== accessions || count !== accessions || p !== planted) {
       return `it describes version ${v}, seed ${s}, ${n} accessions (${count} rows), planted errors ${p}`;
     }
-    const built = (await con.runAndReadAll("SELECT inputs FROM sandbox_meta")).getRows()[0]?.[0];
-    if (built !== generatorInputs()) {
-      return `it was built from other collecting sites or climate regions (inputs ${built}, now ${generatorInputs()})`;
+    if (row[5] !== generatorInputs()) {
+      return `it was built from other collecting sites or climate regions (inputs ${row[5]}, now ${generatorInputs()})`;
     }
     return undefined;
   } catch (e) {

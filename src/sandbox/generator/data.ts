@@ -111,6 +111,11 @@ export const Country = z.object({
   lat: z.tuple([z.number(), z.number()]),
   lon: z.tuple([z.number(), z.number()]),
   towns: z.array(z.string().min(1)).min(1),
+  /**
+   * The year by which the country's farmers had given up their landraces for bred cultivars: its landraces were
+   * collected before (COLLDATE in the 30 years up to it), whenever a genebank acquired them.
+   */
+  landracesUntil: z.object({ year: z.number().int().min(1850).max(2000), source: z.string().min(1) }).strict().optional(),
 }).strict();
 export type Country = z.infer<typeof Country>;
 

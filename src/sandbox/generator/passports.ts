@@ -127,7 +127,7 @@ function siteJoinSql(seed: number): string {
     SELECT o.*,
       CASE WHEN u(o.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
       co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
-      co.name_area, nm.names, coalesce(nm.nnames, 0) AS nnames,
+      co.name_area, co.landraces_until, nm.names, coalesce(nm.nnames, 0) AS nnames,
       s.place, s.admin, s.km, s.dir, s.place_elev, s.k AS site_k, hs.elev_lo, hs.elev_hi,
       -- bred material (400-599) has a breeder, not a collecting site, coordinates or date (MCPD 2.1)
       (o.samp_stat < 400 OR (o.samp_stat >= 600 AND u(o.id, 3) < 0.2)) AS collected,
@@ -173,14 +173,19 @@ function identityColumns(): string {
       CASE WHEN u(id, 21) < 0.85 THEN mcpd_date(acq_year, 1 + floor(u(id, 22) * 12)::INT, 1 + floor(u(id, 23) * 28)::INT, u(id,
         24)) END AS acq_date,
       -- the acquisition year (not served: USDA PI numbers follow it, pi-numbers.ts)
-      acq_year`;
+      acq_year,
+      -- the collecting year: one to three years before acquisition; a landrace of a country whose landraces were gone by
+      -- a year (countries.json landracesUntil) in the 30 years before it, acquired whenever
+      CASE WHEN samp_stat >= 300 AND samp_stat < 400 AND landraces_until IS NOT NULL
+        THEN least(acq_year - 1 - floor(u(id, 34) * 3)::INT, landraces_until - floor(u(id, 91) * 30)::INT)
+        ELSE acq_year - 1 - floor(u(id, 34) * 3)::INT END AS coll_year`;
 }
 
 /** Country of origin, collecting site, coordinates and elevation. */
 function siteColumns(): string {
   const pick = pickOf();
   // georeferenced by GPS: a quarter of the records with a method, acquired from 1992 on (collected a year to three before)
-  const GPS = `(h(id, 29) % 4 = 0 AND acq_year >= 1992)`;
+  const GPS = `(h(id, 29) % 4 = 0 AND acq_year >= 1992 AND coll_year >= 1989)`;
   return `      orig_cty, orig_name, orig_num,
       -- the GeoNames place nearest the site (sites.json): "12 km NE of Popayán, Cauca", or the place itself within 1 km
       CASE WHEN collected AND u(id, 25) < 0.75 THEN ${COLL_SITE_TEXT} END AS coll_site,
@@ -221,18 +226,21 @@ function collectingColumns(): string {
   // (wild material of a taxon whose ecology narrows them: its own codes, ref_taxon.wild_collsrc)
   const collsrc = `WHEN samp_stat < 200 AND nwild_collsrc > 0 THEN wild_collsrc[1 + (h(id, 39) % nwild_collsrc)::BIGINT] ` +
     COLLSRC_BY_SAMPSTAT.map(({ below, codes }) => `WHEN samp_stat < ${below} THEN ${pick(weighted(codes), "id", 39)}`).join(" ");
-  return `      CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(acq_year - 1 - floor(u(id, 34) * 3)::INT, 1 + floor(u(id, 35) *
-        12)::INT, 1 + floor(u(id, 36) * 28)::INT, u(id, 37)) END AS coll_date,
+  // a collecting institute that existed then: drawn for the acquisition's years, so none for an older collection
+  const recent = "coll_year >= acq_year - 3";
+  return `      CASE WHEN collected AND u(id, 33) < 0.7 THEN mcpd_date(coll_year, 1 + floor(u(id, 35) * 12)::INT, 1 + floor(u(id, 36) *
+        28)::INT, u(id, 37)) END AS coll_date,
       CASE WHEN u(id, 38) < 0.85 THEN CASE ${collsrc} END END AS coll_src,
       -- a collector's running number: one sample, one number (the id keeps them apart)
       CASE WHEN collected AND u(id, 40) < 0.5 THEN ${pick(["JG", "DGD", "RMH", "AT", "MS", "PIT"], "id", 41)} || ' ' || id::VARCHAR
         END AS coll_numb,
-      CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorCodes}[dk] || CASE WHEN u(id, 43) < 0.2 THEN ';' || inst_code ELSE ''
-        END END AS coll_code,
-      CASE WHEN collected AND u(id, 42) < 0.3 THEN ${donorNames}[dk] END AS coll_name,
+      CASE WHEN collected AND u(id, 42) < 0.3 AND ${recent} THEN ${donorCodes}[dk] || CASE WHEN u(id, 43) < 0.2 THEN ';' ||
+        inst_code ELSE '' END END AS coll_code,
+      CASE WHEN collected AND u(id, 42) < 0.3 AND ${recent} THEN ${donorNames}[dk] END AS coll_name,
       CASE WHEN collected AND u(id, 42) >= 0.3 AND u(id, 44) < 0.05 THEN towns[1 + (h(id, 45) % ntowns)::BIGINT] || ', ' ||
         orig_name END AS coll_inst_address,
-      CASE WHEN collected AND u(id, 46) < 0.1 THEN inst_acronym || ' ' || orig_cty || ' mission ' || (acq_year - 1)::VARCHAR END
+      CASE WHEN collected AND u(id, 46) < 0.1 AND ${recent} THEN inst_acronym || ' ' || orig_cty || ' mission ' ||
+        (acq_year - 1)::VARCHAR END
         AS coll_miss_id`;
 }
 

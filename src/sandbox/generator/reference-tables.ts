@@ -4,6 +4,7 @@
  * ref_sea, ref_name, ref_institute, ref_habitat_site and ref_donor. The passports (passports.ts) are drawn over them.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { createHash } from "node:crypto";
 import type { CountryWeights, Habitat } from "./data.ts";
 import {
   COUNTRIES,
@@ -52,6 +53,21 @@ export function habitatSites(h: Habitat, code3: string): number[] {
   for (const [, a] of kept) count.set(a, (count.get(a) ?? 0) + 1);
   // a weight of 1 is worth ten draws of the division, spread over its sites
   return kept.flatMap(([k, a]) => Array<number>(Math.max(1, Math.round((10 * (weights[a] ?? 1)) / count.get(a)!))).fill(k));
+}
+
+/**
+ * A stamp of what the reference tables take from outside the generator's data: the sites of the habitats with a rain
+ * floor (`minBio12`), which follow the sandbox's climate model (src/climate/synthetic.ts). A cached database made under
+ * another climate model is built again (db.ts), without a new GENERATOR_VERSION.
+ */
+export function habitatStamp(): string {
+  const lists = CROPS.flatMap((c) =>
+    c.taxa.flatMap((t) => {
+      const h = t.landraceHabitat;
+      return h?.minBio12 ? Object.keys(siteData().countries).map((code3) => [c.code, t.species, code3, habitatSites(h, code3)]) : [];
+    })
+  );
+  return createHash("sha256").update(JSON.stringify(lists)).digest("hex").slice(0, 16);
 }
 
 /** The countries of a list where a habitat (if any) has sites; an error naming the taxon when none is left. */
@@ -214,7 +230,7 @@ async function createTaxa(con: DuckDBConnection): Promise<void> {
   ));
 }
 
-/** Table ref_country: codes, names, language area of names, towns, and the centroid of sites.json. */
+/** Table ref_country: codes, names, language area of names, towns, the centroid of sites.json, the end of its landraces. */
 async function createCountries(con: DuckDBConnection): Promise<void> {
   const sites = siteData().countries;
   await con.run(recordsTable(
@@ -230,6 +246,7 @@ async function createCountries(con: DuckDBConnection): Promise<void> {
       cen_lat: num(sites[c.code3]!.centroid[0]),
       cen_lon: num(sites[c.code3]!.centroid[1]),
       cen_ok: String(sites[c.code3]!.centroidOnLand),
+      landraces_until: `${num(c.landracesUntil?.year)}::INT`,
     })),
   ));
 }
