@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Genesys, provenance } from "../src/index.ts";
-import { GENERATOR_VERSION } from "../src/sandbox/db.ts";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { GENERATOR_VERSION, generatorInputs } from "../src/sandbox/db.ts";
 import { sandbox } from "./helpers/sandbox.ts";
 
 let dir: string;
@@ -33,7 +34,7 @@ async function run(cacheDir: string, seed: number) {
 describe("cache keys of a local sandbox", () => {
   it("tells what identifies its data, in a header on every answer and at GET /api/v2/sandbox/identity (no token)", async () => {
     const sb = await sandbox({ accessions: 1_000, seed: 3 });
-    const data = `g${GENERATOR_VERSION}-s3-n1000`;
+    const data = `g${GENERATOR_VERSION}.${generatorInputs().slice(0, 8)}-s3-n1000`;
     const res = await fetch(`${sb.url}/api/v2/sandbox/identity`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data });
@@ -53,7 +54,7 @@ describe("cache keys of a local sandbox", () => {
     expect([a.fromCache, b.fromCache, c.fromCache]).toEqual([false, true, true]);
     expect(b.df.frameEqual(a.df)).toBe(true);
     expect(c.entries).toHaveLength(1);
-    expect(c.entries[0]!.server).toBe(`sandbox:g${GENERATOR_VERSION}-s11-n1000`);
+    expect(c.entries[0]!.server).toBe(`sandbox:g${GENERATOR_VERSION}.${generatorInputs().slice(0, 8)}-s11-n1000`);
     // provenance names the server the data came from
     expect(provenance(a.df)!.server).toBe(a.url);
     const other = await run(cacheDir, 12);
@@ -73,4 +74,30 @@ describe("cache keys of a local sandbox", () => {
     await expect(offline.passports({}, { select: SELECT })).rejects.toMatchObject({ code: "GENESYS_CACHE_MISS" });
     await offline.close();
   });
+
+  /**
+   * The generator draws FIGS classes and rainfed crops' rain floors from the synthetic climate and its sites from
+   * sites.json, files outside generator/data/ whose changes bump no GENERATOR_VERSION: a climate change once left a
+   * cached database (and a client's cached answers, keyed by the identity) from the old climate in use.
+   */
+  it("a cached database built from other sites or climate regions is generated again, and the identity names the inputs", async () => {
+    const cache = join(dir, "inputs");
+    const log: string[] = [];
+    const first = await sandbox({ accessions: 1_000, seed: 4, cache, log: (m) => log.push(m) });
+    await first.close();
+    expect(generatorInputs()).toMatch(/^[0-9a-f]{16}$/);
+    const file = join(cache, `sandbox-v${GENERATOR_VERSION}-seed4-n1000.duckdb`);
+    const db = await DuckDBInstance.create(file);
+    const con = await db.connect();
+    await con.run("UPDATE sandbox_meta SET inputs = '0123456789abcdef'");
+    con.closeSync();
+    db.closeSync();
+    log.length = 0;
+    const again = await sandbox({ accessions: 1_000, seed: 4, cache, log: (m) => log.push(m) });
+    await again.close();
+    expect(log.join("\n")).toContain(
+      `is not usable (it was built from other collecting sites or climate regions (inputs 0123456789abcdef, now ${generatorInputs()})`,
+    );
+    expect(log.join("\n")).toMatch(/generating 1,000 accessions/);
+  }, 120_000);
 });

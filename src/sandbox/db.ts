@@ -5,8 +5,11 @@
  */
 import { userCacheDir } from "../kernel/cache-dir.ts";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { SYNTHETIC_REGIONS_FILE } from "../climate/synthetic.ts";
+import { SITES_FILE } from "./generator/site-data.ts";
 import { generatePassports } from "./generator/passports.ts";
 import { plantErrors } from "./generator/planted.ts";
 import { plantDuplicates } from "./generator/duplicates.ts";
@@ -16,6 +19,18 @@ import { habitatStamp } from "./generator/reference-tables.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
 export const GENERATOR_VERSION = 52;
+let inputs: string | undefined;
+/**
+ * 16 hex digits of the SHA-256 of the generator's inputs outside `generator/data/` (whose changes come with a new
+ * GENERATOR_VERSION): the collecting sites (`generator/sites.json`) and the synthetic climate's regions, from which the
+ * generator draws its FIGS classes and its rainfed crops' rain floors, and the habitats' sites under the climate model
+ * (habitatStamp(): a changed src/climate/synthetic.ts moves them). A cached database, and a client's cached answers,
+ * built from other inputs are not served.
+ */
+export function generatorInputs(): string {
+  return (inputs ??= createHash("sha256").update(readFileSync(SITES_FILE)).update(readFileSync(SYNTHETIC_REGIONS_FILE))
+    .update(habitatStamp()).digest("hex").slice(0, 16));
+}
 export const MIN_ACCESSIONS = 1_000;
 export const MAX_ACCESSIONS = 5_000_000;
 
@@ -77,7 +92,7 @@ async function build(instance: DuckDBInstance, accessions: number, seed: number,
     for (const step of GENERATOR_STEPS) await step.run(con, { accessions, seed, planted, dups });
     await con.run(
       `CREATE TABLE sandbox_meta AS SELECT ${GENERATOR_VERSION} AS version, ${seed} AS seed, ${accessions} AS accessions,
-        ${planted}::DOUBLE AS planted, '${habitatStamp()}' AS refs`,
+        ${planted}::DOUBLE AS planted, '${generatorInputs()}' AS inputs`,
     );
   } finally {
     con.closeSync();
@@ -89,15 +104,16 @@ async function verify(instance: DuckDBInstance, accessions: number, seed: number
   const con = await instance.connect();
   try {
     const row = (await con.runAndReadAll(
-      "SELECT version, seed, accessions, (SELECT count(*) FROM accession), planted, refs FROM sandbox_meta",
+      "SELECT version, seed, accessions, (SELECT count(*) FROM accession), planted, inputs FROM sandbox_meta",
     )).getRows()[0];
     if (!row) return "no sandbox_meta row";
     const [v, s, n, count, p] = row.slice(0, 5).map(Number);
     if (v !== GENERATOR_VERSION || s !== seed || n !== accessions || count !== accessions || p !== planted) {
       return `it describes version ${v}, seed ${s}, ${n} accessions (${count} rows), planted errors ${p}`;
     }
-    // the habitats' sites under the climate model it was made with (a changed src/climate/synthetic.ts moves them)
-    if (row[5] !== habitatStamp()) return `it was made under another climate model (habitat stamp ${row[5]})`;
+    if (row[5] !== generatorInputs()) {
+      return `it was built from other collecting sites or climate regions (inputs ${row[5]}, now ${generatorInputs()})`;
+    }
     return undefined;
   } catch (e) {
     return (e as Error).message.split("\n")[0];

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { DuckDBInstance } from "@duckdb/node-api";
 import { authorizeEndpoint, newConsentCode, tokenEndpoint, TokenStore } from "./auth.ts";
 import { FilterCodes, type Route, type SandboxSettings } from "./http/context.ts";
-import { defaultCacheDir, GENERATOR_VERSION, openDatabase } from "./db.ts";
+import { defaultCacheDir, GENERATOR_VERSION, generatorInputs, openDatabase } from "./db.ts";
 import { ExportSpool } from "./http/export-spool.ts";
 import { DEFAULT_PLANT_RATE } from "./generator/planted.ts";
 import { plantDups } from "./generator/duplicates.ts";
@@ -365,10 +365,13 @@ function routeOf(method: string, path: string): { route: Route; params: string[]
   );
 }
 
-/** `g<generator version>-s<seed>-n<accessions>`: sandboxes with the same identity serve the same data. */
+/**
+ * `g<generator version>.<8 hex of its other inputs>-s<seed>-n<accessions>`: sandboxes with the same identity serve the
+ * same data (a new sites or climate-regions file is other data: generatorInputs()).
+ */
 export function sandboxIdentity(accessions: number, seed: number, plantErrors = 0): string {
   // planted errors change the data: another identity (the cache key of a client)
-  return `g${GENERATOR_VERSION}-s${seed}-n${accessions}${plantErrors ? `-p${plantErrors}` : ""}`;
+  return `g${GENERATOR_VERSION}.${generatorInputs().slice(0, 8)}-s${seed}-n${accessions}${plantErrors ? `-p${plantErrors}` : ""}`;
 }
 
 /** The request target as a URL; `//`, `*` and other odd targets are paths, never a crash. */
