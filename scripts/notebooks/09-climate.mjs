@@ -11,7 +11,10 @@ export default [
     "rain-fed landrace has grown under recurrent drought. Below about 250 mm beans are seldom grown without irrigation " +
     "(Peru's coast, Arequipa) or the run-off of summer storms (the flood-water fields of Sonora's and Arizona's tepary " +
     "beans): a site that dry tells where the seed was collected, not that the crop lived on " +
-    "rain, and a FIGS study sets such sites apart. The climate at each collecting site comes from GeoTIFF layers: on the " +
+    "rain, and a FIGS study sets such sites apart. Where the rain falls in winter (the Mediterranean, central Chile) a " +
+    "bean sown in spring grows through a dry summer: Castile's and Greece's bean landraces were irrigated vega and garden " +
+    "crops whatever the annual total, and the rain of the warmest quarter (bio18) says more there than bio12. " +
+    "The climate at each collecting site comes from GeoTIFF layers: on the " +
     "sandbox, its **generated climate** (synthetic layers named like WorldClim 2.1's, labelled so in every figure); with " +
     "real data, WorldClim 2.1 fetched once by `worldclimDownload()` (set GENESYS_API_URL, and GENESYS_WORLDCLIM_DIR for " +
     "where to keep it).",
@@ -63,7 +66,8 @@ await display(climateSitesMap(landraces, bio12, {
     "md",
     "**4. The landraces from dry sites.** Landraces whose site has less than 500 mm of rain a year, by country of " +
     "origin, with how many of them lie below 250 mm (where beans most likely had irrigation or flood water); those with no climate " +
-    "value (no coordinates, or off the land the layers cover) are counted apart.",
+    "value (no coordinates, or off the land the layers cover) are counted apart. A Mediterranean country's row (Spain's) " +
+    "is of summer crops under winter rain: read it as irrigated land, not as drought.",
   ],
   [
     "code",
