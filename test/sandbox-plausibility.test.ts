@@ -42,6 +42,7 @@ interface Reference {
   rainfed: { list: { crop: string; minMm: number; except: string[] }[] };
   landracesCollectedBy: { list: { country: string; year: number }[] };
   collectionTaxa: { list: { instcode: string; crop: string; taxon: string; min: number; max: number }[] };
+  taxonLandraceShare: { list: { taxon: string; min: number }[] };
   accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
@@ -211,6 +212,8 @@ interface Counts {
   landracesCollectedLate: string[];
   /** accessions by "INSTCODE crop" and taxon (crop-reference.json collectionTaxa) */
   instTaxa: Record<string, Record<string, number>>;
+  /** landraces and bred accessions by taxon (crop-reference.json taxonLandraceShare) */
+  taxonMix: Record<string, [number, number]>;
   belowSeaLevel: string[];
   suffixedNumbers: string[];
   implausibleDonors: string[];
@@ -518,6 +521,14 @@ export function collectionTaxaOff(byInst: Record<string, Record<string, number>>
   });
 }
 
+/** Taxa with fewer landraces among their landraces and bred material than crop-reference.json taxonLandraceShare says. */
+export function taxonLandraceShareOff(mix: Record<string, [number, number]>): string[] {
+  return ref.taxonLandraceShare.list.flatMap(({ taxon, min }) => {
+    const [landraces, bred] = mix[taxon] ?? [0, 0];
+    return landraces + bred === 0 || landraces / (landraces + bred) >= min ? [] : [`${taxon}: ${landraces} landraces, ${bred} bred`];
+  });
+}
+
 /** Genebanks' landraces from the wrong countries, and a country's from the wrong divisions (collectionOrigins, landraceDivisions). */
 export function originsOff(inst: Record<string, Record<string, number>>, divisions: Record<string, Record<string, number>>): string[] {
   const show = (by: Record<string, number>) =>
@@ -588,6 +599,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       rainfedDry: [],
       landracesCollectedLate: [],
       instTaxa: {},
+      taxonMix: {},
       belowSeaLevel: [],
       suffixedNumbers: [],
       implausibleDonors: [],
@@ -658,6 +670,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       }
       const byTaxon = c.instTaxa[`${inst[i]} ${crop[i]}`] ??= {};
       byTaxon[name] = (byTaxon[name] ?? 0) + 1;
+      if (s === 300 || (s >= 400 && s < 600)) (c.taxonMix[name] ??= [0, 0])[s === 300 ? 0 : 1]++;
       if (s === 300 || (s >= 400 && s < 600)) (c.statusMix[`${inst[i]} ${crop[i]}`] ??= [0, 0])[s === 300 ? 0 : 1]++;
       for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
         // (without a country of origin there is nothing to hold the donor against)
@@ -845,6 +858,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.rainfedDry).toEqual([]);
   expect(c.landracesCollectedLate).toEqual([]);
   expect(collectionTaxaOff(c.instTaxa)).toEqual([]);
+  expect(taxonLandraceShareOff(c.taxonMix)).toEqual([]);
   expect(c.belowSeaLevel).toEqual([]);
   expect(c.suffixedNumbers).toEqual([]);
   expect(c.implausibleDonors).toEqual([]);
@@ -1001,6 +1015,11 @@ describe("the rules can fail", () => {
     const v51 = { "CIV033 rice": { "Oryza sativa": 952, "Oryza glaberrima": 59, "Oryza rufipogon": 49 } };
     expect(collectionTaxaOff(v51)).toEqual(["CIV033 rice: Oryza glaberrima 59 of 1060", "CIV033 rice: Oryza rufipogon 49 of 1060"]);
     expect(collectionTaxaOff({ "CIV033 rice": { "Oryza sativa": 820, "Oryza glaberrima": 175, "Oryza barthii": 25 } })).toEqual([]);
+  });
+
+  it("collections: einkorn 38 % bred, as the sandbox had it, is caught", () => {
+    expect(taxonLandraceShareOff({ "Triticum monococcum": [55, 34] })).toEqual(["Triticum monococcum: 55 landraces, 34 bred"]);
+    expect(taxonLandraceShareOff({ "Triticum monococcum": [87, 2] })).toEqual([]);
   });
 
   it("origins: wild beans mostly from Colombia and Honduras, as the sandbox had them, are caught", () => {

@@ -80,6 +80,10 @@ export const Taxon = z.object({
   grownWeights: CountryWeights.optional(),
   /** SAMPSTAT codes that are no category of this taxon's material beyond its crop's (no hybrids of durum or einkorn). */
   sampstatNotUsed: z.array(z.number().int()).optional(),
+  /** Share of the bred draws (SAMPSTAT 400-599) of a genebank's mix that are landraces (300) of a taxon with few cultivars (einkorn). */
+  bredAsLandrace: z.object({ share: z.number().min(0).max(1), source: z.string().min(1) }).strict().optional(),
+  /** Where its bred material is bred, where narrower than its crop's (`bredIn` of the crop, else where it is grown). */
+  bredIn: z.object({ countries: z.array(Code3).min(1), source: z.string().min(1) }).strict().optional(),
 }).strict();
 export type Taxon = z.infer<typeof Taxon>;
 

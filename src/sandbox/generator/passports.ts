@@ -96,18 +96,21 @@ function drawSql(n: number, pairPick: number[]): string {
     -- country (unless it breeds nothing)
     -- (a status the taxon has not, a durum hybrid: an improved cultivar, 500)
     SELECT b.* EXCLUDE (samp_stat, number_prefixes, landrace_origins), b.number_prefixes[b.tk + 1] AS number_prefix,
-      CASE WHEN list_contains(tx.samp_not_used, b.samp_stat) THEN 500 ELSE b.samp_stat END AS samp_stat,
+      CASE WHEN list_contains(tx.samp_not_used, st.s) THEN 500 ELSE st.s END AS samp_stat,
       tx.genus, tx.species, tx.sp_author, tx.subtaxa, tx.subt_author, tx.grin_id, tx.wild_collsrc, tx.nwild_collsrc,
       tx.name_key, CASE
-      WHEN b.samp_stat < 300 THEN tx.native[1 + (h(b.id, 4) % tx.nnative)::BIGINT]
-      WHEN b.samp_stat >= 400 AND b.own_improved AND u(b.id, 80) < 0.35 THEN b.inst_country
-      WHEN b.samp_stat = 300 AND list_contains(tx.grown, b.inst_country) AND u(b.id, 80) < b.own_landraces THEN b.inst_country
-      WHEN b.samp_stat >= 400 AND b.samp_stat < 600 THEN tx.bred[1 + (h(b.id, 4) % tx.nbred)::BIGINT]
-      WHEN b.samp_stat >= 300 AND b.samp_stat < 400 AND len(lro) > 0 THEN lro[1 + (h(b.id, 4) % len(lro))::BIGINT]
+      WHEN st.s < 300 THEN tx.native[1 + (h(b.id, 4) % tx.nnative)::BIGINT]
+      WHEN st.s >= 400 AND b.own_improved AND u(b.id, 80) < 0.35 THEN b.inst_country
+      WHEN st.s = 300 AND list_contains(tx.grown, b.inst_country) AND u(b.id, 80) < b.own_landraces THEN b.inst_country
+      WHEN st.s >= 400 AND st.s < 600 THEN tx.bred[1 + (h(b.id, 4) % tx.nbred)::BIGINT]
+      WHEN st.s >= 300 AND st.s < 400 AND len(lro) > 0 THEN lro[1 + (h(b.id, 4) % len(lro))::BIGINT]
       ELSE tx.grown[1 + (h(b.id, 4) % tx.ngrown)::BIGINT] END AS orig_pick
     FROM b JOIN ref_taxon tx ON tx.crop_code = b.crop_code AND tx.k = b.tk,
       -- the genebank's weights of its landraces' countries, of those where the taxon is grown
-      LATERAL (SELECT list_filter(b.landrace_origins, x -> list_contains(tx.grown, x)) AS lro)
+      LATERAL (SELECT list_filter(b.landrace_origins, x -> list_contains(tx.grown, x)) AS lro),
+      -- a taxon with few cultivars (einkorn) turns most of the mix's bred draws into landraces
+      LATERAL (SELECT CASE WHEN b.samp_stat >= 400 AND b.samp_stat < 600 AND u(b.id, 83) < tx.bred_as_landrace THEN 300
+        ELSE b.samp_stat END AS s) st
   )`;
 }
 

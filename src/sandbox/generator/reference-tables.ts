@@ -195,6 +195,12 @@ const taxonKey = (c: Crop, t: Taxon) => `${c.code}:${t.genus} ${t.species}${t.su
 /** The codes, each repeated by its weight (1 when not listed). */
 const byWeight = (codes: string[], w?: CountryWeights) => codes.flatMap((c) => Array(w?.weights[c] ?? 1).fill(c) as string[]);
 
+/** Where a taxon's bred material is bred: its own `bredIn`, its crop's, else where it is grown. */
+const bredOf = (c: Crop, t: Taxon, grown: string[]) => {
+  const bredIn = t.bredIn ?? c.bredIn;
+  return bredIn ? here(bredIn.countries) : grown;
+};
+
 /** Table ref_taxon: each crop's taxa with their native countries (wild) and where they are grown (landraces). */
 async function createTaxa(con: DuckDBConnection): Promise<void> {
   await con.run(recordsTable(
@@ -220,8 +226,9 @@ async function createTaxa(con: DuckDBConnection): Promise<void> {
           grown: strList(grown),
           ngrown: num(grown.length),
           // where its bred material is from: the crop's breeding countries (bredIn), else where it is grown
-          bred: strList(c.bredIn ? here(c.bredIn.countries) : grown),
-          nbred: num(c.bredIn ? here(c.bredIn.countries).length : grown.length),
+          bred: strList(bredOf(c, t, grown)),
+          nbred: num(bredOf(c, t, grown).length),
+          bred_as_landrace: num(t.bredAsLandrace?.share ?? 0),
           // COLLSRC of its wild material where its ecology narrows the codes (0: codes.json's by SAMPSTAT)
           wild_collsrc: numList(t.wildCollsrc ? weighted(t.wildCollsrc.codes) : [0]),
           nwild_collsrc: num(t.wildCollsrc ? weighted(t.wildCollsrc.codes).length : 0),
