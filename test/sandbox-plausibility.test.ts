@@ -43,6 +43,7 @@ interface Reference {
   landracesCollectedBy: { list: { country: string; year: number }[] };
   collectionTaxa: { list: { instcode: string; crop: string; taxon: string; min: number; max: number }[] };
   taxonLandraceShare: { list: { taxon: string; min: number }[] };
+  collectedBeforeFounding: { list: { instcode: string; year: number; min: number }[] };
   accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
@@ -214,6 +215,8 @@ interface Counts {
   instTaxa: Record<string, Record<string, number>>;
   /** landraces and bred accessions by taxon (crop-reference.json taxonLandraceShare) */
   taxonMix: Record<string, [number, number]>;
+  /** dated accessions by genebank: [collected before the year crop-reference.json collectedBeforeFounding gives, all] */
+  collectedEarly: Record<string, [number, number]>;
   belowSeaLevel: string[];
   suffixedNumbers: string[];
   implausibleDonors: string[];
@@ -529,6 +532,16 @@ export function taxonLandraceShareOff(mix: Record<string, [number, number]>): st
   });
 }
 
+/** Genebanks built from older collections with too few dated accessions collected before they began. */
+export function collectedEarlyOff(byInst: Record<string, [number, number]>): string[] {
+  return ref.collectedBeforeFounding.list.flatMap(({ instcode, year, min }) => {
+    const [before, after] = byInst[instcode] ?? [0, 0];
+    return before + after === 0 || before / (before + after) >= min
+      ? []
+      : [`${instcode}: ${before} of ${before + after} collected before ${year}`];
+  });
+}
+
 /** Genebanks' landraces from the wrong countries, and a country's from the wrong divisions (collectionOrigins, landraceDivisions). */
 export function originsOff(inst: Record<string, Record<string, number>>, divisions: Record<string, Record<string, number>>): string[] {
   const show = (by: Record<string, number>) =>
@@ -600,6 +613,7 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       landracesCollectedLate: [],
       instTaxa: {},
       taxonMix: {},
+      collectedEarly: {},
       belowSeaLevel: [],
       suffixedNumbers: [],
       implausibleDonors: [],
@@ -670,6 +684,10 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       }
       const byTaxon = c.instTaxa[`${inst[i]} ${crop[i]}`] ??= {};
       byTaxon[name] = (byTaxon[name] ?? 0) + 1;
+      const begun = ref.collectedBeforeFounding.list.find((x) => x.instcode === inst[i]);
+      if (begun && coll[i] !== null) {
+        (c.collectedEarly[String(inst[i])] ??= [0, 0])[Number(String(coll[i]).slice(0, 4)) < begun.year ? 0 : 1]++;
+      }
       if (s === 300 || (s >= 400 && s < 600)) (c.taxonMix[name] ??= [0, 0])[s === 300 ? 0 : 1]++;
       if (s === 300 || (s >= 400 && s < 600)) (c.statusMix[`${inst[i]} ${crop[i]}`] ??= [0, 0])[s === 300 ? 0 : 1]++;
       for (const code of [donor[i], collector[i], breeder[i]].flatMap((x) => (x === null ? [] : String(x).split(";")))) {
@@ -859,6 +877,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.landracesCollectedLate).toEqual([]);
   expect(collectionTaxaOff(c.instTaxa)).toEqual([]);
   expect(taxonLandraceShareOff(c.taxonMix)).toEqual([]);
+  expect(collectedEarlyOff(c.collectedEarly)).toEqual([]);
   expect(c.belowSeaLevel).toEqual([]);
   expect(c.suffixedNumbers).toEqual([]);
   expect(c.implausibleDonors).toEqual([]);
@@ -1015,6 +1034,11 @@ describe("the rules can fail", () => {
     const v51 = { "CIV033 rice": { "Oryza sativa": 952, "Oryza glaberrima": 59, "Oryza rufipogon": 49 } };
     expect(collectionTaxaOff(v51)).toEqual(["CIV033 rice: Oryza glaberrima 59 of 1060", "CIV033 rice: Oryza rufipogon 49 of 1060"]);
     expect(collectionTaxaOff({ "CIV033 rice": { "Oryza sativa": 820, "Oryza glaberrima": 175, "Oryza barthii": 25 } })).toEqual([]);
+  });
+
+  it("dates: AGG's accessions all collected after 2011, as the sandbox had them, are caught", () => {
+    expect(collectedEarlyOff({ AUS165: [0, 954] })).toEqual(["AUS165: 0 of 954 collected before 2014"]);
+    expect(collectedEarlyOff({ AUS165: [700, 254] })).toEqual([]);
   });
 
   it("collections: einkorn 38 % bred, as the sandbox had it, is caught", () => {

@@ -164,6 +164,11 @@ export const Institute = z.object({
     shares: z.record(z.string(), z.record(z.string(), z.number().min(0))),
     source: z.string().min(1),
   }).strict().optional(),
+  /**
+   * A genebank built from older collections (AGG, CRF): this share of its collected material was collected in any year
+   * from `year` until its acquisition, the rest one to three years before it.
+   */
+  collectedFrom: z.object({ year: z.number().int(), share: z.number().min(0).max(1), source: z.string().min(1) }).strict().optional(),
   /** Share of wild and weedy accessions per crop where the genebank publishes one; else codes.json `defaultWildShare`. */
   wildShare: z.record(z.string(), z.number().min(0).max(1)).optional(),
   /** SAMPSTAT weights of its cultivated material where the genebank publishes them; else codes.json `sampstatCultivated`. */

@@ -177,11 +177,13 @@ function identityColumns(): string {
         24)) END AS acq_date,
       -- the acquisition year (not served: USDA PI numbers follow it, pi-numbers.ts)
       acq_year,
-      -- the collecting year: one to three years before acquisition; a landrace of a country whose landraces were gone by
-      -- a year (countries.json landracesUntil) in the 30 years before it, acquired whenever
+      -- the collecting year: one to three years before acquisition, or for a share of a genebank built from older
+      -- collections (institutes.json collectedFrom) any year from then on; a landrace of a country whose landraces were
+      -- gone by a year (countries.json landracesUntil) in the 30 years before it, acquired whenever
+      CASE WHEN u(id, 97) < collected_from_share THEN collected_from + floor(u(id, 98) * (acq_year - collected_from))::INT
+        ELSE acq_year - 1 - floor(u(id, 34) * 3)::INT END AS coll_year0,
       CASE WHEN samp_stat >= 300 AND samp_stat < 400 AND landraces_until IS NOT NULL
-        THEN least(acq_year - 1 - floor(u(id, 34) * 3)::INT, landraces_until - floor(u(id, 91) * 30)::INT)
-        ELSE acq_year - 1 - floor(u(id, 34) * 3)::INT END AS coll_year`;
+        THEN least(coll_year0, landraces_until - floor(u(id, 91) * 30)::INT) ELSE coll_year0 END AS coll_year`;
 }
 
 /** Country of origin, collecting site, coordinates and elevation. */

@@ -173,6 +173,9 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
     // landraces partly from the genebank's own country (where the crop is grown)
     own_landraces: num(inst.ownLandraces?.shares[crop.code] ?? 0.35),
     founded: num(inst.foundedCrop?.[crop.code] ?? inst.founded),
+    // older collections: the share of its collected material collected from that year on, whenever acquired
+    collected_from: num(inst.collectedFrom?.year ?? 0),
+    collected_from_share: num(inst.collectedFrom?.share ?? 0),
     wild_share: num(wildTaxa.length ? (inst.wildShare?.[crop.code] ?? DEFAULT_WILD_SHARE) : 0),
     wild_taxa: numList(wildTaxa.length ? wildTaxa : [0]),
     nwild_taxa: num(wildTaxa.length || 1),
