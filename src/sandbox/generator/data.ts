@@ -156,6 +156,8 @@ export const Institute = z.object({
    * Ethiopia; AfricaRice: Africa); only countries where the taxon is grown count, a taxon grown in none keeps its own draw.
    */
   landraceOrigins: CountryWeights.optional(),
+  /** The same for one crop, where it differs from the genebank's other crops (CIAT's cassava beside its beans). */
+  landraceOriginsCrop: z.record(z.string(), CountryWeights).optional(),
   /**
    * A crop's taxa ('Genus species') in the genebank's own shares, where its collection differs from the crop's
    * (AfricaRice: 17 % O. glaberrima, African wild rice only); a taxon not listed keeps the crop's share, 0 leaves it out.

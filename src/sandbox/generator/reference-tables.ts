@@ -148,7 +148,8 @@ function pairRow(inst: Institute, crop: Crop, pidx: number): Record<string, stri
   const mix = inst.sampstatCrop?.[crop.code] ?? inst.sampstat ?? SAMPSTAT_CULTIVATED;
   const sampstat = weighted(mix.filter(([code]) => !crop.sampstatNotUsed?.includes(code)));
   const cropPrefix = inst.numberPrefix[crop.code] ?? inst.numberPrefix.default;
-  const landraceOrigins = inst.landraceOrigins ? weighted(Object.entries(inst.landraceOrigins.weights)) : [""];
+  const lo = inst.landraceOriginsCrop?.[crop.code] ?? inst.landraceOrigins;
+  const landraceOrigins = lo ? weighted(Object.entries(lo.weights)) : [""];
   const origins = here(crop.origins);
   const duplClonal = inst.duplClonalCrop?.[crop.code] ?? inst.duplClonal ?? [""];
   return {
