@@ -44,6 +44,7 @@ interface Reference {
   collectionTaxa: { list: { instcode: string; crop: string; taxon: string; min: number; max: number }[] };
   taxonLandraceShare: { list: { taxon: string; min: number }[] };
   collectedBeforeFounding: { list: { instcode: string; year: number; min: number }[] };
+  namesOfPlaces: { placeWords: string[]; races: Record<string, string[]>; taxonNames: Record<string, string> };
   accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
@@ -542,6 +543,30 @@ export function collectedEarlyOff(byInst: Record<string, [number, number]>): str
   });
 }
 
+/**
+ * A name that does not fit the accession (crop-reference.json namesOfPlaces): a wild accession with a name, a landrace
+ * "X de Place" collected at another place (COLLSITE), a race name outside its race's countries, a durum's or einkorn's
+ * name on another taxon; null when it fits.
+ */
+export function nameOff(taxon: string, sampstat: number, name: string | null, country: string | null, site: unknown): string | null {
+  const r = ref.namesOfPlaces;
+  if (name === null) return null;
+  if (sampstat < 300) return `wild, named ${name}`;
+  const word = r.placeWords.find((w) => name.includes(` ${w} `));
+  const [base, place] = word
+    ? [name.slice(0, name.indexOf(` ${word} `)), name.slice(name.indexOf(` ${word} `) + word.length + 2)]
+    : [name, ""];
+  if (site !== null && place && !(r.taxonNames[name] || r.races[name]) && !String(site).includes(place)) {
+    // a name with the word in it ("Dente de Cavalo") names no place: only a place the gazetteer knows counts
+    if (placesByName.has(place)) return `${name} collected at ${site}`;
+  }
+  const races = r.races[base];
+  if (races && country !== null && !races.includes(country)) return `race ${base} from ${country}`;
+  const own = r.taxonNames[base];
+  if (own && !taxon.startsWith(own)) return `${base} on ${taxon}`;
+  return null;
+}
+
 /** Genebanks' landraces from the wrong countries, and a country's from the wrong divisions (collectionOrigins, landraceDivisions). */
 export function originsOff(inst: Record<string, Record<string, number>>, divisions: Record<string, Record<string, number>>): string[] {
   const show = (by: Record<string, number>) =>
@@ -713,6 +738,14 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
         orig[i] === null ? null : String(orig[i]),
       );
       if (misfit) note(c.namesOrOriginsMisfit, `${id}: ${misfit}`);
+      const placed = nameOff(
+        name,
+        s,
+        accename[i] === null ? null : String(accename[i]),
+        orig[i] === null ? null : String(orig[i]),
+        site[i],
+      );
+      if (placed) note(c.namesOrOriginsMisfit, `${id}: ${placed}`);
       if (s < 200 && !(name in ref.wildCollsrc.notFrom)) note(c.collsrcOutsideEcology, `${id}: no ecology in the reference`);
       const acqd = acq[i] === null ? null : String(acq[i]);
       if (acqd !== null && Number(acqd.slice(0, 4)) < founded.get(String(inst[i]))!) {
@@ -1039,6 +1072,16 @@ describe("the rules can fail", () => {
   it("dates: AGG's accessions all collected after 2011, as the sandbox had them, are caught", () => {
     expect(collectedEarlyOff({ AUS165: [0, 954] })).toEqual(["AUS165: 0 of 954 collected before 2014"]);
     expect(collectedEarlyOff({ AUS165: [700, 254] })).toEqual([]);
+  });
+
+  it("names: a wild Cuzco, Sani Imilla de Tarija collected in Chuquisaca, Cuzco from Mexico and Hourani on bread wheat are caught", () => {
+    expect(nameOff("Zea mays subsp. mexicana", 100, "Cuzco", "MEX", null)).toBe("wild, named Cuzco");
+    expect(nameOff("Solanum tuberosum", 300, "Sani Imilla de Tarija", "BOL", "21 km S of Azurduy, Chuquisaca Department"))
+      .toBe("Sani Imilla de Tarija collected at 21 km S of Azurduy, Chuquisaca Department");
+    expect(nameOff("Zea mays", 300, "Cuzco", "MEX", null)).toBe("race Cuzco from MEX");
+    expect(nameOff("Triticum aestivum", 300, "Hourani", "SYR", null)).toBe("Hourani on Triticum aestivum");
+    expect(nameOff("Triticum turgidum subsp. durum", 300, "Hourani de Daraa", "SYR", "Daraa, Daraa")).toBe(null);
+    expect(nameOff("Zea mays", 300, "Dente de Cavalo", "BRA", "11 km NE of Tietê, São Paulo")).toBe(null);
   });
 
   it("collections: einkorn 38 % bred, as the sandbox had it, is caught", () => {

@@ -3,10 +3,10 @@
  * (sources in docs/sandbox.md):
  * - landraces (SAMPSTAT 300-399, and 999): a local name of the crop in the language of the country of origin, or a
  *   descriptive word of that language (a colour, "local"), in Spanish, Portuguese, French and Italian sometimes with
- *   the place ("Bayo de Pasto"); names repeat within a region, as real landrace names do;
+ *   the collecting site's place ("Bayo de Azurduy"); names repeat within a region, as real landrace names do;
  * - bred material (400-599): a breeding programme's line designation, prefix and number (`BAT 1234`, `ICCV 1234`),
  *   one number per line;
- * - wild and weedy material (100-299): seldom named; then from the same local names.
+ * - wild and weedy material (100-299): not named (no cultivar's or race's name on a wild plant).
  * A country without a list gets no names (many real passports have none). The lists are data: data/names.json.
  */
 import { readData } from "./data.ts";
@@ -67,7 +67,7 @@ export function lineNamePrefixSql(country: string): string {
 
 /**
  * SQL: a record's ACCENAME, given columns `id`, `samp_stat`, `crop_code`, `name_area`, `names`, `nnames` (its row of
- * `ref_name`), `towns`, `ntowns`.
+ * `ref_name`) and `place` (its collecting site's).
  */
 export function accessionNameSql(): string {
   const placeWord = `CASE name_area ${Object.entries(PLACE_WORD).map(([a, w]) => `WHEN ${str(a)} THEN ${str(w)}`).join(" ")} END`;
@@ -76,9 +76,12 @@ export function accessionNameSql(): string {
   return `CASE
     WHEN samp_stat >= 400 AND samp_stat < 600 THEN CASE WHEN u(id, 9) < 0.7 THEN ${prefix} || id::VARCHAR END
     WHEN nnames = 0 THEN NULL
-    WHEN samp_stat < 300 THEN CASE WHEN u(id, 9) < 0.05 THEN ${local} END
+    -- wild and weedy material: no cultivar's or race's name (a collector's number identifies it)
+    WHEN samp_stat < 300 THEN NULL
+    -- "Bayo de Azurduy": the place is the collecting site's own (the place COLLSITE names, without GeoNames' bracketed
+    -- alternative name)
     WHEN u(id, 9) < 0.65 THEN ${local} || CASE WHEN ${placeWord} IS NOT NULL AND u(id, 11) < 0.3
-      THEN ' ' || ${placeWord} || ' ' || towns[1 + (h(id, 13) % ntowns)::BIGINT] ELSE '' END
+      THEN ' ' || ${placeWord} || ' ' || regexp_replace(place, ' \\(.*\\)$', '') ELSE '' END
   END`;
 }
 
