@@ -45,6 +45,7 @@ interface Reference {
   taxonLandraceShare: { list: { taxon: string; min: number }[] };
   collectedBeforeFounding: { list: { instcode: string; year: number; min: number }[] };
   namesOfPlaces: { placeWords: string[]; races: Record<string, string[]>; taxonNames: Record<string, string> };
+  beanHabits: { list: { taxon: string; country: string; code: string; min?: number; max?: number }[] };
   accessionNumbers: { patterns: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
@@ -255,6 +256,8 @@ interface TraitCounts {
   checked: number;
   beanHeightByHabit: Record<string, number>;
   beanFeZn: number;
+  /** landraces' most frequent growth habit by "taxon country" and code (crop-reference.json beanHabits) */
+  beanHabits: Record<string, Record<string, number>>;
   /** wild taxon: trait median of accession means (status-dependent traits) */
   wildMedians: Record<string, number>;
   wildOffMedian: string[];
@@ -290,6 +293,7 @@ async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<Tr
     checked: 0,
     beanHeightByHabit: {},
     beanFeZn: NaN,
+    beanHabits: {},
     wildMedians: {},
     wildOffMedian: [],
     wildNotApplicable: [],
@@ -371,6 +375,7 @@ async function readTraits(g: Genesys, statusOf: Map<string, Status>): Promise<Tr
       const byHabit = new Map<string, number[]>();
       for (const [u, code] of habit) if (height.has(u)) (byHabit.get(code) ?? byHabit.set(code, []).get(code)!).push(height.get(u)!);
       out.beanHeightByHabit = Object.fromEntries([...byHabit].map(([code, hs]) => [code, median(hs)]));
+      out.beanHabits = habitsByCountry(habit, statusOf);
       const fe = meanOf("Seed iron content", "mg/kg")!, zn = meanOf("Seed zinc content", "mg/kg")!;
       const both = [...fe.keys()].filter((u) => zn.has(u));
       out.beanFeZn = correlation(both.map((u) => fe.get(u)!), both.map((u) => zn.get(u)!));
@@ -565,6 +570,28 @@ export function nameOff(taxon: string, sampstat: number, name: string | null, co
   const own = r.taxonNames[base];
   if (own && !taxon.startsWith(own)) return `${base} on ${taxon}`;
   return null;
+}
+
+/** Landraces' growth habits by "taxon country": the most frequent code of each accession's observations. */
+function habitsByCountry(habit: Map<string, string>, statusOf: Map<string, Status>): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const [u, code] of habit) {
+    const st = statusOf.get(u);
+    if (!st || st.sampstat !== 300 || st.country === null) continue;
+    const by = out[`${st.taxon} ${st.country}`] ??= {};
+    by[code] = (by[code] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** Growth habits of a country's bean landraces outside crop-reference.json beanHabits (climbers of the highlands, bush beans of Brazil). */
+export function beanHabitsOff(byCountry: Record<string, Record<string, number>>): string[] {
+  return ref.beanHabits.list.flatMap(({ taxon, country, code, min, max }) => {
+    const by = byCountry[`${taxon} ${country}`] ?? {}, total = Object.values(by).reduce((a, b) => a + b, 0);
+    const share = total ? (by[code] ?? 0) / total : 0;
+    const off = total >= 10 && ((min !== undefined && share < min) || (max !== undefined && share > max));
+    return off ? [`${taxon} landraces of ${country}: growth habit ${JSON.stringify(by)}`] : [];
+  });
 }
 
 /** Genebanks' landraces from the wrong countries, and a country's from the wrong divisions (collectionOrigins, landraceDivisions). */
@@ -884,6 +911,7 @@ function expectPlausible(c: Counts & { traits: TraitCounts }, accessions: number
   expect(c.traits.checked).toBeGreaterThan(accessions * 0.05);
   // growth habit codes 1 (determinate bush) and 4 (indeterminate climbing) of the Phaseolus list
   expect(c.traits.beanHeightByHabit["1"]).toBeLessThan(d.beanHabitHeight.bushMaxMedianCm);
+  expect(beanHabitsOff(c.traits.beanHabits)).toEqual([]);
   expect(c.traits.beanHeightByHabit["4"]).toBeGreaterThan(d.beanHabitHeight.climbingMinMedianCm);
   expect(c.traits.beanFeZn).toBeGreaterThan(d.beanFeZn.minCorrelation);
   expect(c.accessions).toBeGreaterThan(accessions * 0.95); // historic accessions are left out, as Genesys does
@@ -1082,6 +1110,14 @@ describe("the rules can fail", () => {
     expect(nameOff("Triticum aestivum", 300, "Hourani", "SYR", null)).toBe("Hourani on Triticum aestivum");
     expect(nameOff("Triticum turgidum subsp. durum", 300, "Hourani de Daraa", "SYR", "Daraa, Daraa")).toBe(null);
     expect(nameOff("Zea mays", 300, "Dente de Cavalo", "BRA", "11 km NE of Tietê, São Paulo")).toBe(null);
+  });
+
+  it("traits: Guatemala's bean landraces a third climbing and Brazil's 42 %, as the sandbox had them, are caught", () => {
+    const v49 = { "Phaseolus vulgaris GTM": { 1: 7, 2: 7, 3: 7, 4: 10 }, "Phaseolus vulgaris BRA": { 1: 7, 2: 7, 3: 9, 4: 17 } };
+    expect(beanHabitsOff(v49)).toEqual([
+      'Phaseolus vulgaris landraces of GTM: growth habit {"1":7,"2":7,"3":7,"4":10}',
+      'Phaseolus vulgaris landraces of BRA: growth habit {"1":7,"2":7,"3":9,"4":17}',
+    ]);
   });
 
   it("collections: einkorn 38 % bred, as the sandbox had it, is caught", () => {

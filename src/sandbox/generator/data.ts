@@ -374,6 +374,21 @@ const TraitsFile = z.object({
       source: z.string().min(1),
     }).strict(),
   ),
+  /**
+   * Weights of a CODED column's terms for a taxon's material of a status (and from some countries), where they differ
+   * from the crop's even draw (bean growth habits by gene pool and region); a NUMERIC column that follows the terms
+   * (`byTerm`) follows the drawn term.
+   */
+  termWeights: z.array(
+    z.object({
+      taxon: z.string().min(1),
+      status: z.enum(["landrace", "improved"]),
+      origins: z.array(Code3).min(1).optional(),
+      column: z.string().min(1),
+      weights: z.record(z.string(), z.number().int().positive()),
+      source: z.string().min(1),
+    }).strict(),
+  ),
   /** FIGS trials: resistance classes, one linked to the synthetic climate at the collecting site. */
   figs: z.array(FigsTrial),
 }).strict();

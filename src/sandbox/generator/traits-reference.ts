@@ -40,6 +40,9 @@ function descriptor(d: DescriptorIn | string): DescriptorTemplate {
   return { ...found, terms };
 }
 
+/** A named descriptor of the data file (`descriptors`), its term list looked up. */
+export const descriptorTemplate = (name: string): DescriptorTemplate => descriptor(name);
+
 /** A NUMERIC descriptor. */
 function numeric(
   columnName: string,

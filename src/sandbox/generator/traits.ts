@@ -26,6 +26,7 @@ import {
 import { num, recordsTable, str } from "./sql.ts";
 import { createFigsProbability, FIGS_TRIALS, figsTemplate } from "./figs.ts";
 import { readData } from "./data.ts";
+import { descriptorTemplate } from "./traits-reference.ts";
 
 export interface DescriptorRow extends DescriptorTemplate {
   uuid: string;
@@ -35,7 +36,7 @@ export interface DescriptorRow extends DescriptorTemplate {
 
 /** The idx of the CODED descriptor a NUMERIC one follows (`byTerm`), and its means and sds by term. */
 function byTermOf(d: DescriptorRow, all: Map<string, DescriptorRow>): Record<string, string> {
-  if (!d.byTerm) return { by_idx: "NULL", by_n: "NULL", by_means: "NULL", by_sds: "NULL" };
+  if (!d.byTerm) return { by_idx: "NULL", by_n: "NULL", by_means: "NULL", by_sds: "NULL", by_column: "NULL::VARCHAR" };
   const coded = all.get(`${d.crop}:${d.byTerm.column}`);
   if (!coded?.terms || coded.terms.length !== d.byTerm.means.length) {
     throw new Error(`${d.crop}:${d.columnName}: byTerm ${d.byTerm.column}`);
@@ -45,6 +46,7 @@ function byTermOf(d: DescriptorRow, all: Map<string, DescriptorRow>): Record<str
     by_n: num(coded.terms.length),
     by_means: `[${d.byTerm.means.join(", ")}]::DOUBLE[]`,
     by_sds: `[${d.byTerm.sds.join(", ")}]::DOUBLE[]`,
+    by_column: str(coded.columnName),
   };
 }
 
@@ -79,6 +81,7 @@ export async function generateTraits(con: DuckDBConnection, _seed: number): Prom
   await createMembership(con);
   await createFigsProbability(con, ds);
   await createWildTraits(con);
+  await createTermPools(con);
   await createObservations(con);
 }
 
@@ -255,6 +258,38 @@ async function createWildTraits(con: DuckDBConnection): Promise<void> {
   );
 }
 
+/**
+ * Table term_pool (taxon_name, orig_cty, stat_from, stat_to, column_name, pool, n): the positions (1-based) of a CODED
+ * column's terms, each repeated by its weight (data/traits.json `termWeights`), for a taxon's material of a status and,
+ * where given, from a country (that row in place of the taxon's row without). An observation draws its term from the
+ * pool; a NUMERIC column that follows the terms takes the same position.
+ */
+async function createTermPools(con: DuckDBConnection): Promise<void> {
+  const traits = readData("traits.json");
+  const rows = traits.termWeights.flatMap((w) => {
+    const codes = descriptorTemplate(w.column).terms?.map((t) => t.code) ?? [];
+    const pool = Object.entries(w.weights).flatMap(([code, n]) => {
+      const k = codes.indexOf(code);
+      if (k < 0) throw new Error(`sandbox generator: data/traits.json termWeights: ${w.column} has no term ${code}`);
+      return Array<number>(n).fill(k + 1);
+    });
+    const [from, to] = statusRange(w);
+    return (w.origins ?? [null]).map((country) => ({
+      taxon_name: str(w.taxon),
+      orig_cty: country === null ? "NULL::VARCHAR" : str(country),
+      stat_from: num(from),
+      stat_to: num(to),
+      column_name: str(w.column),
+      pool: `[${pool.join(", ")}]::INT[]`,
+      n: num(pool.length),
+    }));
+  });
+  await con.run(
+    rows.length ? recordsTable("term_pool", rows) : `CREATE OR REPLACE TABLE term_pool (taxon_name VARCHAR, orig_cty VARCHAR,
+      stat_from INTEGER, stat_to INTEGER, column_name VARCHAR, pool INTEGER[], n INTEGER)`,
+  );
+}
+
 /** Table observation: genetic (shared latent z0 + per-descriptor zacc), environment, GxE and plot effects. */
 async function createObservations(con: DuckDBConnection): Promise<void> {
   await con.run(`CREATE OR REPLACE TABLE observation AS
@@ -265,8 +300,10 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
         coalesce(wo.max_value, wt.max_value, de.max_value) AS max_value, de.terms, de.texts, de.idx,
         -- a NUMERIC that follows a CODED descriptor takes the mean and sd of the accession's term (h(…, 7400 + idx) below)
         -- material of a taxon and status with its own values takes them (wild_trait)
-        coalesce(wo.mean, wt.mean, de.by_means[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.mean) AS tmean,
-        coalesce(wo.sd, wt.sd, de.by_sds[1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT], de.sd) AS tsd,
+        coalesce(wo.mean, wt.mean, de.by_means[coalesce(pp.pos, 1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT)], de.mean)
+          AS tmean,
+        coalesce(wo.sd, wt.sd, de.by_sds[coalesce(pp.pos, 1 + (h(m.accession_id, 7400 + de.by_idx) % de.by_n)::BIGINT)], de.sd) AS tsd,
+        pp.pos AS pool_pos,
         znorm(m.accession_id, 7001 + 17 * de.factor) AS z0,
         znorm(m.accession_id::BIGINT * 1000 + de.idx, 7101) AS zacc,
         znorm(m.env_id::BIGINT * 256 + de.idx, 7151) AS zenv,
@@ -285,6 +322,13 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
       -- ... and its material from a country with values of its own (wild_trait.orig_cty)
       LEFT JOIN wild_trait wo ON coalesce(a.samp_stat, 999) BETWEEN wo.stat_from AND wo.stat_to AND wo.taxon_name = a.taxon_name
         AND wo.column_name = de.column_name AND wo.orig_cty = a.orig_cty
+      -- a term drawn from the taxon's weights (term_pool), the same for the CODED column and a NUMERIC one that follows it
+      LEFT JOIN term_pool tpo ON coalesce(a.samp_stat, 999) BETWEEN tpo.stat_from AND tpo.stat_to AND tpo.taxon_name = a.taxon_name
+        AND tpo.column_name = coalesce(de.by_column, de.column_name) AND tpo.orig_cty = a.orig_cty
+      LEFT JOIN term_pool tpt ON coalesce(a.samp_stat, 999) BETWEEN tpt.stat_from AND tpt.stat_to AND tpt.taxon_name = a.taxon_name
+        AND tpt.column_name = coalesce(de.by_column, de.column_name) AND tpt.orig_cty IS NULL,
+      LATERAL (SELECT coalesce(tpo.pool, tpt.pool)[1 + (h(m.accession_id, 7400 + coalesce(de.by_idx, de.idx)) %
+        coalesce(tpo.n, tpt.n))::BIGINT] AS pos) pp
       CROSS JOIN range(1, 4) r(rep)
       WHERE r.rep <= m.reps AND coalesce(wo.omit, wt.omit) IS NOT TRUE
     )
@@ -297,8 +341,8 @@ async function createObservations(con: DuckDBConnection): Promise<void> {
       CASE data_type
         -- a FIGS resistance class: drawn once per seed material with its chance (figs.ts)
         WHEN 'CODED' THEN CASE WHEN resist_p IS NOT NULL THEN CASE WHEN resist_draw < resist_p THEN 'R' ELSE 'S' END
-          ELSE coalesce(fixed_term, json_extract_string(terms, '$[' || ((h(accession_id, 7400 + idx) + (CASE WHEN ux < 0.1 THEN 1
-          ELSE 0 END)) % json_array_length(terms))::VARCHAR || '].code')) END
+          ELSE coalesce(fixed_term, json_extract_string(terms, '$[' || ((coalesce(pool_pos - 1, h(accession_id, 7400 + idx)) +
+          (CASE WHEN ux < 0.1 THEN 1 ELSE 0 END)) % json_array_length(terms))::VARCHAR || '].code')) END
         WHEN 'BOOLEAN' THEN CASE WHEN zacc + 0.6 * zenv + 0.5 * zrep > 0.8 THEN 'true' ELSE 'false' END
         WHEN 'TEXT' THEN json_extract_string(texts, '$[' || (h(accession_id::BIGINT * 16 + env_idx, 7500 + rep) %
           json_array_length(texts))::VARCHAR || ']')
