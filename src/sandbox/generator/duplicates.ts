@@ -20,9 +20,9 @@
  */
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { COLL_SITE_TEXT, SITES_PER_COUNTRY } from "./passports.ts";
-import { LANDRACE_NAMES as NAMES_BY_AREA, lineNamePrefixSql, PLACE_WORD } from "./names.ts";
+import { lineNamePrefixSql, PLACE_WORD } from "./names.ts";
 import { CROPS, DONORS } from "./reference.ts";
-import { str, strList, valuesTable } from "./sql.ts";
+import { str, strList } from "./sql.ts";
 import { ACCESSION_COLUMNS, accessionOf, hasTable, readTruthTable, textOrNull } from "./truth.ts";
 
 /** Default share of groups of four drawn as duplicate groups when the option is `true`. */
@@ -230,9 +230,7 @@ async function nameOrigins(con: DuckDBConnection): Promise<void> {
     FROM dup_pick p JOIN accession a ON a.id = p.id
       LEFT JOIN ref_country co ON co.code3 = coalesce(a.orig_cty, a.inst_country)
       -- the taxon's own names where it has a list (the AAB and ABB bananas), else the crop's: the key the passports read
-      LEFT JOIN ref_taxon tx ON tx.crop_code = a.crop_code
-        AND tx.genus || ' ' || tx.species || coalesce(' ' || tx.subtaxa, '') = a.taxon_name
-      LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = tx.name_key
+      LEFT JOIN ref_name nm ON nm.area = co.name_area AND nm.crop_code = a.name_key
       LEFT JOIN ref_site s ON s.code3 = co.code3
         AND s.k = CASE WHEN a.orig_cty IS NOT NULL THEN a.site_k ELSE (h(a.id, 15) % ${SITES_PER_COUNTRY})::INT END
     WHERE p.pos = 0 AND p.gtype = 'dup'
@@ -257,13 +255,15 @@ async function nameOrigins(con: DuckDBConnection): Promise<void> {
  */
 async function recordClones(con: DuckDBConnection): Promise<void> {
   const clonal = CROPS.filter((c) => c.clonal).map((c) => c.code);
-  const rows = Object.values(NAMES_BY_AREA).flatMap((lists) =>
-    Object.entries(lists).filter(([k]) => clonal.includes(k.split(":")[0]!)).flatMap(([k, names]) =>
-      names.map((n) => [str(k.split(":")[0]!), str(n)])
-    )
-  );
-  if (!rows.length) return;
-  await con.run(valuesTable("dup_clone_name", ["crop_code", "name"], rows));
+  if (!clonal.length) return;
+  // the clonal crops' (and their taxa's) own names, as ref_name holds them: a list gives its own names twice and the
+  // area's descriptive words once (names.ts landraceNames)
+  await con.run(`CREATE OR REPLACE TEMP TABLE dup_clone_name AS
+    SELECT DISTINCT split_part(crop_code, ':', 1) AS crop_code, name
+    FROM (SELECT area, crop_code, unnest(names) AS name FROM ref_name WHERE split_part(crop_code, ':', 1) IN (${
+    clonal.map(str).join(", ")
+  }))
+    GROUP BY area, crop_code, name HAVING count(*) >= 2`);
   await con.run(`INSERT INTO planted_duplicate
     WITH c AS (
       SELECT a.id, a.uuid, a.inst_code, a.accession_number, min(a.id) OVER w AS group_id, count(*) OVER w AS n

@@ -169,6 +169,8 @@ function identityColumns(): string {
       genus, species, sp_author,
       CASE WHEN subtaxa IS NOT NULL THEN subtaxa END AS subtaxa, subt_author,
       grin_id, genus || ' ' || species || coalesce(' ' || subtaxa, '') AS taxon_name,
+      -- the key of its landrace names in ref_name (the taxon's own list or its crop's): what duplicates.ts joins by
+      name_key,
       -- GRIN-Global's name of the taxon the id is for: a subspecies' with its rank and authority
       genus || ' ' || species || CASE WHEN subtaxa IS NULL THEN ' ' || sp_author ELSE ' ' || subtaxa || ' ' || subt_author END
         AS grin_name, coalesce(CASE WHEN subtaxa IS NOT NULL THEN subt_author END, sp_author) AS grin_author,
