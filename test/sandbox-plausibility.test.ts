@@ -46,7 +46,7 @@ interface Reference {
   collectedBeforeFounding: { list: { instcode: string; year: number; min: number }[] };
   namesOfPlaces: { placeWords: string[]; races: Record<string, string[]>; taxonNames: Record<string, string> };
   beanHabits: { list: { taxon: string; country: string; code: string; min?: number; max?: number }[] };
-  accessionNumbers: { patterns: Record<string, string> };
+  accessionNumbers: { patterns: Record<string, string>; countryIn: Record<string, string> };
   landraceNotFrom: { list: { crop: string; countries: string[] }[] };
   bredFrom: { list: { crop: string; countries: string[] }[] };
   firstOrigin: { minAccessions: number; list: { taxon: string; status: "wild" | "landrace"; first: string[] }[] };
@@ -499,6 +499,12 @@ export function numberFits(instcode: string, crop: string, accenumb: string, tax
   return !p || new RegExp(p).test(accenumb);
 }
 
+/** The country an accession number says (crop-reference.json accessionNumbers.countryIn: CIAT's MCOL 1505), or undefined. */
+export function numberCountry(instcode: string, crop: string, accenumb: string): string | undefined {
+  const p = ref.accessionNumbers.countryIn[`${instcode} ${crop}`];
+  return p === undefined ? undefined : new RegExp(p).exec(accenumb)?.[1];
+}
+
 /** Counts in order, largest first: whether `top` leads them in that order. */
 const leads = (by: Record<string, number>, top: string[]) =>
   Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, top.length).map(([k]) => k).join() === top.join();
@@ -714,6 +720,8 @@ async function read(accessions: number): Promise<Counts & { traits: TraitCounts;
       if (pi) note(c.piNumbersOff, `${id}: ${pi}`);
       const number = String(accenumb[i]);
       if (!numberFits(String(inst[i]), String(crop[i]), number, name)) note(c.numbersOff, `${id} (${crop[i]}): ${number}`);
+      const said = numberCountry(String(inst[i]), String(crop[i]), number);
+      if (said !== undefined && said !== orig[i]) note(c.numbersOff, `${id} (${crop[i]}): ${number} from ${orig[i]}`);
       if (s >= 400 && s < 600 && [site[i], lat[i], coll[i]].some((x) => x !== null)) note(c.bredCollected, `${id}: ${site[i]}, ${coll[i]}`);
       const line = lineMisfit(
         String(crop[i]),
@@ -1118,6 +1126,11 @@ describe("the rules can fail", () => {
       'Phaseolus vulgaris landraces of GTM: growth habit {"1":7,"2":7,"3":7,"4":10}',
       'Phaseolus vulgaris landraces of BRA: growth habit {"1":7,"2":7,"3":9,"4":17}',
     ]);
+  });
+
+  it("numbers: CIAT's MCOL cassava without a country of origin, as the sandbox had it, is caught", () => {
+    expect(numberCountry("COL003", "cassava", "MCOL 1505")).toBe("COL");
+    expect(numberCountry("COL003", "beans", "G 1505")).toBe(undefined);
   });
 
   it("collections: einkorn 38 % bred, as the sandbox had it, is caught", () => {

@@ -128,7 +128,8 @@ function donorPick(year: string, k: number): string {
 function siteJoinSql(seed: number): string {
   return `j AS (
     SELECT o.*,
-      CASE WHEN u(o.id, 4) < 0.05 THEN NULL ELSE co.code3 END AS orig_cty,
+      -- ORIGCTY left empty now and then, but not where the accession number says the country (CIAT's MCOL, MBRA)
+      CASE WHEN u(o.id, 4) < 0.05 AND strpos(o.number_prefix, '{ORIGCTY}') = 0 THEN NULL ELSE co.code3 END AS orig_cty,
       co.name AS orig_name, co.code_num AS orig_num, co.towns, co.ntowns, s.lat AS site_lat, s.lon AS site_lon,
       co.name_area, co.landraces_until, nm.names, coalesce(nm.nnames, 0) AS nnames,
       s.place, s.admin, s.km, s.dir, s.place_elev, s.k AS site_k, hs.elev_lo, hs.elev_hi,
