@@ -35,7 +35,7 @@ const beans = await g.passports({ crop: ["beans"] }, {
   decode: true,
 });
 const folder = useReal ? (await worldclimDownload({ variables: ["bio"], resolution: "2.5m" })).folder : await sandboxClimate();
-const climate = await climateAtSites(beans, folder, { layers: ["bio1", "bio12"] });
+const climate = await climateAtSites(beans, folder, { layers: ["bio1", "bio12", "bio18"] });
 await display(climateLayersOf(climate)!.select("name", "meaning", "unit", "resolution", "generated"));
 await display(diagnostics(climate)!.notes.join("\\n"));`,
   ],
@@ -91,19 +91,30 @@ await display(
   ],
   [
     "md",
-    "**5. Do they differ in seed iron?** Each accession's mean seed iron per trial, joined to the landraces; dry sites " +
-    "against the other landraces: counts, means, spread.",
+    "**5. Do they differ in seed iron?** Each accession's mean seed iron per trial, joined to the common-bean " +
+    "(*P. vulgaris*) landraces. The drought group is what steps 3–4 call rain-fed and dry: 250–500 mm a year with at " +
+    "least 100 mm in the warmest quarter (bio18), when a summer bean grows; sites below 250 mm or with a dry summer are " +
+    "irrigated land and are left out (counted). A group of fewer than 10 accession means is drawn as points, not a box.",
   ],
   [
     "code",
     `import { traitBox } from "genesys-notebook/plot";
 const fe = await g.traits({ crop: ["beans"] }, { descriptors: ["Seed iron content"], aggregate: "mean" });
-const joined = fe.wide.join(withClimate.select("UUID", "bio12"), { on: "UUID", how: "inner" })
+const SUMMER_MM = 100, IRRIGATED = "irrigated: below 250 mm, or a dry summer";
+const classed = fe.wide
+  .join(withClimate.filter(pl.col("SPECIES").eq(pl.lit("vulgaris"))).select("UUID", "bio12", "bio18"), { on: "UUID", how: "inner" })
   .filter(pl.col("Seed iron content").isNotNull())
   .withColumns(
-    pl.when(pl.col("bio12").lt(DRY_MM)).then(pl.lit(\`< \${DRY_MM} mm a year (dry)\`)).otherwise(pl.lit(\`≥ \${DRY_MM} mm a year\`))
+    pl.when(pl.col("bio12").gtEq(DRY_MM)).then(pl.lit(\`≥ \${DRY_MM} mm a year\`))
+      .when(pl.col("bio12").gtEq(250).and(pl.col("bio18").gtEq(SUMMER_MM)))
+      .then(pl.lit(\`250–\${DRY_MM} mm, rain in summer (dry)\`))
+      .otherwise(pl.lit(IRRIGATED))
       .alias("annual rain"),
   );
+const joined = classed.filter(pl.col("annual rain").neq(pl.lit(IRRIGATED)));
+const leftOut = classed.height - joined.height;
+await display(\`\${leftOut} accession means of common-bean landraces from irrigated land (below 250 mm a year, or less than \` +
+  \`\${SUMMER_MM} mm in the warmest quarter) are left out of the comparison.\`);
 const summary = joined.groupBy("annual rain").agg(
   pl.len().alias("accession means"),
   pl.col("Seed iron content").mean().round(1).alias("mean Fe (mg/kg)"),
@@ -112,7 +123,8 @@ const summary = joined.groupBy("annual rain").agg(
 await display(summary);
 await display(traitBox(joined, "Seed iron content", "annual rain", {
   units: fe.descriptors,
-  title: "Seed iron of bean landraces by annual rain at the collecting site",
+  title: "Seed iron of common-bean landraces by rain at the collecting site",
+  minN: 10,
 }))`,
   ],
   [
@@ -123,7 +135,11 @@ await display(traitBox(joined, "Seed iron content", "annual rain", {
   [
     "code",
     `const rows = summary.toRecords();
-let verdict = "Too few accession means in one of the groups (fewer than 10) to compare them.";
+const short = rows.filter((r) => Number(r["accession means"]) < 10);
+let verdict = short.length
+  ? \`Nothing to compare yet: \${short.map((r) => \`"\${r["annual rain"]}" has \${r["accession means"]} accession means\`).join("; ")} \` +
+    \`(10 needed in each group). More landraces screened for iron from rain-fed semi-arid sites would answer the question.\`
+  : "Only one group has accession means: nothing to compare.";
 if (rows.length === 2 && rows.every((r) => Number(r["accession means"]) >= 10)) {
   const [a, b] = rows;
   const gap = Math.abs(Number(a!["mean Fe (mg/kg)"]) - Number(b!["mean Fe (mg/kg)"]));
@@ -138,7 +154,8 @@ await display(verdict);`,
   [
     "md",
     "**Conclusion.** The map and the table name the landraces from dry sites and where they come from; the box " +
-    "plot and the sentence above compare their seed iron with the other landraces'. On the sandbox both the climate and " +
+    "plot and the sentence above compare their seed iron with the other landraces' when each group has 10 accession " +
+    "means, and say so when one has fewer. On the sandbox both the climate and " +
     "the traits are **generated**: the climate is synthetic (deserts and monsoons where a reader expects them, not " +
     "measurements) and any difference in iron is whatever the trait generator put there. With real data (set " +
     "GENESYS_API_URL) the same cells sample WorldClim 2.1 (cite Fick & Hijmans 2017) and answer the question; " +
