@@ -18,7 +18,7 @@ import { generateTraits } from "./generator/traits.ts";
 import { habitatStamp } from "./generator/reference-tables.ts";
 
 /** Bump when the generator's output changes, so stale cache files are not reused. */
-export const GENERATOR_VERSION = 60;
+export const GENERATOR_VERSION = 61;
 let inputs: string | undefined;
 /**
  * 16 hex digits of the SHA-256 of the generator's inputs outside `generator/data/` (whose changes come with a new
