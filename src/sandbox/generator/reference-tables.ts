@@ -36,6 +36,20 @@ const bandIn = (h: Habitat, code3: string): [number, number] => h.elevationIn?.[
  * the sandbox's own climate gives less rain.
  */
 export function habitatSites(h: Habitat, code3: string): number[] {
+  const byCountry = habitatSitesMemo.get(h) ?? habitatSitesMemo.set(h, new Map()).get(h)!;
+  let sites = byCountry.get(code3);
+  if (!sites) byCountry.set(code3, sites = sitesOfHabitat(h, code3));
+  return sites;
+}
+
+/**
+ * habitatSites() per habitat and country, computed once: a habitat with a rain floor samples the synthetic climate at
+ * every site, and the ranges, the ref_habitat_site table and the cache stamp (habitatStamp) all ask for the same lists.
+ * The lists are shared: callers read them, never change them.
+ */
+const habitatSitesMemo = new WeakMap<Habitat, Map<string, number[]>>();
+
+function sitesOfHabitat(h: Habitat, code3: string): number[] {
   const c = siteData().countries[code3];
   if (!c) return [];
   const admin = h.admin1?.[code3], weights = h.admin1Weights?.[code3];
@@ -57,14 +71,15 @@ export function habitatSites(h: Habitat, code3: string): number[] {
 
 /**
  * A stamp of what the reference tables take from outside the generator's data: the sites of the habitats with a rain
- * floor (`minBio12`), which follow the sandbox's climate model (src/climate/synthetic.ts). A cached database made under
- * another climate model is built again (db.ts), without a new GENERATOR_VERSION.
+ * floor (`minBio12`) in the countries they are drawn from, which follow the sandbox's climate model
+ * (src/climate/synthetic.ts). A cached database made under another climate model is built again (db.ts), without a new
+ * GENERATOR_VERSION.
  */
 export function habitatStamp(): string {
   const lists = CROPS.flatMap((c) =>
     c.taxa.flatMap((t) => {
       const h = t.landraceHabitat;
-      return h?.minBio12 ? Object.keys(siteData().countries).map((code3) => [c.code, t.species, code3, habitatSites(h, code3)]) : [];
+      return h?.minBio12 ? rangesOf(c, t).grown.map((code3) => [c.code, t.species, code3, habitatSites(h, code3)]) : [];
     })
   );
   return createHash("sha256").update(JSON.stringify(lists)).digest("hex").slice(0, 16);
